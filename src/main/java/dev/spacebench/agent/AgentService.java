@@ -1,0 +1,140 @@
+package dev.spacebench.agent;
+
+import dev.spacebench.agent.v1.AgentGrpc;
+import dev.spacebench.agent.v1.DeleteFileReply;
+import dev.spacebench.agent.v1.DeleteFileRequest;
+import dev.spacebench.agent.v1.ExecReply;
+import dev.spacebench.agent.v1.ExecRequest;
+import dev.spacebench.agent.v1.ExportBulkRequest;
+import dev.spacebench.agent.v1.FileDigest;
+import dev.spacebench.agent.v1.ImportBulkRequest;
+import dev.spacebench.agent.v1.InfoReply;
+import dev.spacebench.agent.v1.InfoRequest;
+import dev.spacebench.agent.v1.PingReply;
+import dev.spacebench.agent.v1.PingRequest;
+import dev.spacebench.agent.v1.ReadFileReply;
+import dev.spacebench.agent.v1.ReadFileRequest;
+import dev.spacebench.agent.v1.WriteFileRequest;
+import dev.spacebench.environment.SystemFacts;
+import io.grpc.Status;
+import io.grpc.stub.ServerCallStreamObserver;
+import io.grpc.stub.StreamObserver;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+
+/** The Agent gRPC service: thin glue from calls to the pieces that do the work. */
+final class AgentService extends AgentGrpc.AgentImplBase {
+
+    /** gRPC's default inbound limit is 4 MiB; a chunk plus framing must stay below what peers accept. */
+    static final int MAX_CHUNK_BYTES = 3 << 20;
+    static final int DEFAULT_CHUNK_BYTES = 1 << 20;
+
+    private final WorkDir workDir;
+    private final BulkLane bulkLane;
+    private final CommandRunner commandRunner;
+    private final String version;
+
+    AgentService(WorkDir workDir, BulkLane bulkLane, ExecutorService ioPool, ScheduledExecutorService timer, String version) {
+        this.workDir = workDir;
+        this.bulkLane = bulkLane;
+        this.commandRunner = new CommandRunner(workDir, ioPool, timer);
+        this.version = version;
+    }
+
+    @Override
+    public void ping(PingRequest request, StreamObserver<PingReply> reply) {
+        reply.onNext(PingReply.newBuilder().setAgentNanos(System.nanoTime()).build());
+        reply.onCompleted();
+    }
+
+    @Override
+    public void exec(ExecRequest request, StreamObserver<ExecReply> reply) {
+        try {
+            reply.onNext(commandRunner.run(request));
+            reply.onCompleted();
+        } catch (IOException e) {
+            // ProcessBuilder reports a missing or non-executable program as an IOException.
+            reply.onError(Status.NOT_FOUND.withDescription("cannot run " + request.getArgv(0) + ": " + e.getMessage())
+                    .asRuntimeException());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            reply.onError(AgentStatus.of(e).asRuntimeException());
+        } catch (RuntimeException e) {
+            reply.onError(AgentStatus.of(e).asRuntimeException());
+        }
+    }
+
+    @Override
+    public StreamObserver<WriteFileRequest> writeFile(StreamObserver<FileDigest> reply) {
+        return new FileReceiver(workDir, reply);
+    }
+
+    @Override
+    public void readFile(ReadFileRequest request, StreamObserver<ReadFileReply> reply) {
+        try {
+            int chunk = request.getChunkSize() == 0 ? DEFAULT_CHUNK_BYTES : request.getChunkSize();
+            if (chunk < 1 || chunk > MAX_CHUNK_BYTES) {
+                throw new IllegalArgumentException("chunk_size must be 0 (default, 1 MiB) or 1.." + MAX_CHUNK_BYTES
+                        + " bytes, was " + request.getChunkSize());
+            }
+            FileSender.start(request.getPath(), workDir.resolve(request.getPath()), chunk,
+                    (ServerCallStreamObserver<ReadFileReply>) reply);
+        } catch (IOException | RuntimeException e) {
+            reply.onError(AgentStatus.of(e).asRuntimeException());
+        }
+    }
+
+    @Override
+    public void importBulk(ImportBulkRequest request, StreamObserver<FileDigest> reply) {
+        try {
+            reply.onNext(bulkLane.importFile(request));
+            reply.onCompleted();
+        } catch (IOException | RuntimeException e) {
+            reply.onError(AgentStatus.of(e).asRuntimeException());
+        }
+    }
+
+    @Override
+    public void exportBulk(ExportBulkRequest request, StreamObserver<FileDigest> reply) {
+        try {
+            reply.onNext(bulkLane.exportFile(request));
+            reply.onCompleted();
+        } catch (IOException | RuntimeException e) {
+            reply.onError(AgentStatus.of(e).asRuntimeException());
+        }
+    }
+
+    @Override
+    public void deleteFile(DeleteFileRequest request, StreamObserver<DeleteFileReply> reply) {
+        try {
+            boolean existed = Files.deleteIfExists(workDir.resolve(request.getPath()));
+            reply.onNext(DeleteFileReply.newBuilder().setExisted(existed).build());
+            reply.onCompleted();
+        } catch (IOException | RuntimeException e) {
+            reply.onError(AgentStatus.of(e).asRuntimeException());
+        }
+    }
+
+    @Override
+    public void info(InfoRequest request, StreamObserver<InfoReply> reply) {
+        SystemFacts facts = SystemFacts.read();
+        reply.onNext(InfoReply.newBuilder()
+                .setOs(facts.os())
+                .setKernel(facts.kernel())
+                .setArch(facts.arch())
+                .setCpuModel(facts.cpuModel())
+                .setCpuCount(facts.cpuCount())
+                .setMemoryBytes(facts.memoryBytes())
+                .setHostname(facts.hostname())
+                .setJvm(facts.jvm())
+                .setAgentVersion(version)
+                .setWorkDir(workDir.root().toString())
+                .setBulkDir(bulkLane.dir().toString())
+                .setLaunchMechanism(System.getProperty("jdk.lang.Process.launchMechanism", "JDK default"))
+                .setPid(ProcessHandle.current().pid())
+                .build());
+        reply.onCompleted();
+    }
+}

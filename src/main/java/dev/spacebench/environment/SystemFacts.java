@@ -1,0 +1,97 @@
+package dev.spacebench.environment;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Facts about the Linux system this JVM runs on, read from /proc and /etc. Used both by the
+ * agent (the Space's view of itself) and by the host (the machine the run ran on). Pure: no
+ * Spring, no caching; every call reads the files again. Unknown facts are "unknown" or 0.
+ */
+public record SystemFacts(
+        String os,
+        String kernel,
+        String arch,
+        String cpuModel,
+        int cpuCount,
+        long memoryBytes,
+        String hostname,
+        String jvm) {
+
+    /** Reads the facts of the running system. Never throws: unreadable files give "unknown". */
+    public static SystemFacts read() {
+        return new SystemFacts(
+                osName(),
+                firstLine(Path.of("/proc/sys/kernel/osrelease")).orElse(System.getProperty("os.version")),
+                System.getProperty("os.arch"),
+                readCpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                memTotalBytes(),
+                readHostname(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
+                        + " (" + System.getProperty("java.vendor") + ")");
+    }
+
+    private static String osName() {
+        for (String line : lines(Path.of("/etc/os-release"))) {
+            if (line.startsWith("PRETTY_NAME=")) {
+                return line.substring("PRETTY_NAME=".length()).replace("\"", "");
+            }
+        }
+        return System.getProperty("os.name");
+    }
+
+    private static String readCpuModel() {
+        for (String line : lines(Path.of("/proc/cpuinfo"))) {
+            if (line.startsWith("model name")) {
+                int colon = line.indexOf(':');
+                return line.substring(colon + 1).trim();
+            }
+        }
+        return "unknown";
+    }
+
+    private static long memTotalBytes() {
+        for (String line : lines(Path.of("/proc/meminfo"))) {
+            if (line.startsWith("MemTotal:")) {
+                // "MemTotal:       24610440 kB" — the kernel's kB are KiB.
+                String[] parts = line.trim().split("\\s+");
+                try {
+                    return Long.parseLong(parts[1]) * 1024L;
+                } catch (NumberFormatException e) {
+                    return 0;
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static String readHostname() {
+        Optional<String> fromProc = firstLine(Path.of("/proc/sys/kernel/hostname"));
+        if (fromProc.isPresent()) {
+            return fromProc.get();
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static Optional<String> firstLine(Path file) {
+        List<String> lines = lines(file);
+        return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(0).trim());
+    }
+
+    private static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file);
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+}

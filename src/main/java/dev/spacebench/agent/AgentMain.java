@@ -85,6 +85,8 @@ public final class AgentMain {
         }
         Server server = builder
                 .maxInboundMessageSize(MAX_INBOUND_BYTES)
+                // Netty's 1 MiB default window is one chunk: the sender would stall once per chunk.
+                .flowControlWindow(16 << 20)
                 .addService(ServerInterceptors.intercept(service, new TokenInterceptor(token)))
                 .build()
                 .start();

@@ -3,6 +3,7 @@ package dev.spacebench.agent;
 import dev.spacebench.agent.v1.ExportBulkRequest;
 import dev.spacebench.agent.v1.FileDigest;
 import dev.spacebench.agent.v1.ImportBulkRequest;
+import dev.spacebench.files.Sha256;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;

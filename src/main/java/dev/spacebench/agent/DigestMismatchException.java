@@ -1,5 +1,7 @@
 package dev.spacebench.agent;
 
+import dev.spacebench.files.Sha256;
+
 /** What the agent received is not what the client said it sent; the agent answers DATA_LOSS. */
 final class DigestMismatchException extends RuntimeException {
 

@@ -5,6 +5,7 @@ import dev.spacebench.agent.v1.WriteFileHeader;
 import dev.spacebench.agent.v1.WriteFileRequest;
 import io.grpc.Status;
 import io.grpc.stub.StreamObserver;
+import dev.spacebench.files.Sha256;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -4,6 +4,7 @@ import com.google.protobuf.UnsafeByteOperations;
 import dev.spacebench.agent.v1.FileDigest;
 import dev.spacebench.agent.v1.ReadFileReply;
 import io.grpc.stub.ServerCallStreamObserver;
+import dev.spacebench.files.Sha256;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

@@ -1,4 +1,4 @@
-package dev.spacebench.agent;
+package dev.spacebench.files;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -9,14 +9,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
-/** SHA-256 helpers for the agent: streaming, 1 MiB at a time, never a whole file in memory. */
-final class Sha256 {
+/** SHA-256 helpers for host and agent alike: streaming, 1 MiB at a time, never a whole file in memory. */
+public final class Sha256 {
 
-    static final int BUFFER_BYTES = 1 << 20;
+    public static final int BUFFER_BYTES = 1 << 20;
 
     private Sha256() {}
 
-    static MessageDigest newDigest() {
+    public static MessageDigest newDigest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -24,15 +24,15 @@ final class Sha256 {
         }
     }
 
-    static String hex(MessageDigest digest) {
+    public static String hex(MessageDigest digest) {
         return HexFormat.of().formatHex(digest.digest());
     }
 
     /** Size in bytes and lower-case hex SHA-256 of a file. */
-    record Result(long size, String sha256) {}
+    public record Result(long size, String sha256) {}
 
     /** Reads {@code file} once and hashes it. */
-    static Result of(Path file) throws IOException {
+    public static Result of(Path file) throws IOException {
         MessageDigest digest = newDigest();
         long size = 0;
         ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
@@ -48,7 +48,7 @@ final class Sha256 {
     }
 
     /** Copies {@code from} to a new file {@code to}, hashing the bytes on the way: one read, one write. */
-    static Result copy(Path from, Path to) throws IOException {
+    public static Result copy(Path from, Path to) throws IOException {
         MessageDigest digest = newDigest();
         long size = 0;
         ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);

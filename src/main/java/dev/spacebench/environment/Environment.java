@@ -1,0 +1,22 @@
+package dev.spacebench.environment;
+
+import java.util.Map;
+
+/**
+ * What a run ran on, as published.
+ *
+ * @param host the machine that ran the app and the worker
+ * @param guest the Space as its agent saw itself (null when the agent never answered)
+ * @param space facts from the Space's provider: isolation, network, enforced shape, pid…
+ * @param agentVersion the agent's own version
+ * @param otherSpacesRunning other Spaces this app had running when the run's Space was created
+ * @param worker the worker that claimed the run
+ */
+public record Environment(
+        SystemFacts host,
+        SystemFacts guest,
+        Map<String, String> space,
+        String agentVersion,
+        int otherSpacesRunning,
+        String worker) {
+}

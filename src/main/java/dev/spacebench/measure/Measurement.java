@@ -1,0 +1,197 @@
+package dev.spacebench.measure;
+
+import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.ExecResult;
+import dev.spacebench.channel.FileRef;
+import dev.spacebench.channel.Lane;
+import dev.spacebench.files.RandomFiles;
+import dev.spacebench.files.Sha256;
+import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.plan.FileSize;
+import dev.spacebench.plan.Plan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Runs a plan's loops against one agent, serially, and reports every sample.
+ *
+ * <p>What is inside each timed region ({@code System.nanoTime} before the call, after the check):
+ * <ul>
+ *   <li>exec: the RPC, the agent's spawn and reap of the command, its captured output, and the
+ *       host's check that it exited 0;</li>
+ *   <li>upload: reading the host file and sending it (stream) or copying it into the bulk
+ *       directory (bulk), the agent's hashing and atomic rename, and its digest reply checked by
+ *       the host. The host's SHA-256 of the source is computed when the random file is written,
+ *       before the timer starts;</li>
+ *   <li>download: the agent reading and hashing the file and sending it (stream) or copying it
+ *       into the bulk directory (bulk), and the host writing (stream) or reading (bulk) it while
+ *       hashing, checked against the agent's digest and the original.</li>
+ * </ul>
+ * Outside: writing the random source file, and deleting files between iterations.
+ */
+public final class Measurement {
+
+    /** This many failed iterations in a row end the run: the Space is most likely gone. */
+    public static final int MAX_CONSECUTIVE_FAILURES = 10;
+    private static final Duration EXEC_TIMEOUT = Duration.ofSeconds(60);
+
+    private final AgentChannel channel;
+    private final Path staging;
+    private final MeasureListener listener;
+    private long done;
+    private long total;
+
+    /**
+     * @param staging an existing host directory for source files and downloads; emptied as it goes
+     */
+    public Measurement(AgentChannel channel, Path staging, MeasureListener listener) {
+        this.channel = channel;
+        this.staging = staging;
+        this.listener = listener;
+    }
+
+    /** Iterations in a plan, warm-ups included (a file iteration is one upload plus one download). */
+    public static long iterations(Plan plan) {
+        long exec = (long) plan.exec().metrics().size() * (plan.exec().n() + plan.exec().warmups());
+        long files = plan.files().sizes().stream().mapToLong(s -> s.n() + plan.files().warmups()).sum();
+        return exec + files;
+    }
+
+    /** The lane a file of this size takes in this plan, given whether the Space has a bulk lane. */
+    public static Lane laneFor(long bytes, Plan plan, boolean hasBulkLane) {
+        return hasBulkLane && bytes >= plan.files().bulkThresholdBytes() ? Lane.BULK : Lane.STREAM;
+    }
+
+    /**
+     * @throws CancelledException when the listener asks to stop
+     * @throws AbortedException after {@link #MAX_CONSECUTIVE_FAILURES} failures in a row
+     */
+    public void run(Plan plan) {
+        total = iterations(plan);
+        done = 0;
+        for (String name : plan.exec().metrics()) {
+            ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
+            loop(metric.metricId(), plan.exec().warmups(), plan.exec().n(), (phase, i) -> execOnce(metric, phase, i));
+        }
+        for (FileSize size : plan.files().sizes()) {
+            Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
+            loop(MetricIds.upload(size.bytes()), plan.files().warmups(), size.n(),
+                    (phase, i) -> fileOnce(size.bytes(), lane, phase, i));
+        }
+    }
+
+    private interface Iteration {
+        /** @return true when the iteration succeeded */
+        boolean run(Phase phase, int iteration);
+    }
+
+    private void loop(String metric, int warmups, int n, Iteration iteration) {
+        int failuresInARow = 0;
+        for (Phase phase : Phase.values()) {
+            int count = phase == Phase.WARMUP ? warmups : n;
+            for (int i = 1; i <= count; i++) {
+                if (listener.cancelRequested()) {
+                    throw new CancelledException();
+                }
+                boolean ok = iteration.run(phase, i);
+                failuresInARow = ok ? 0 : failuresInARow + 1;
+                done++;
+                listener.progress(new Progress(metric, phase, i, count, done, total));
+                if (failuresInARow >= MAX_CONSECUTIVE_FAILURES) {
+                    throw new AbortedException(MAX_CONSECUTIVE_FAILURES + " failures in a row in " + metric
+                            + "; the Space or its agent is most likely gone", null);
+                }
+            }
+        }
+    }
+
+    private boolean execOnce(ExecMetric metric, Phase phase, int iteration) {
+        long start = System.nanoTime();
+        try {
+            if (metric == ExecMetric.NOOP) {
+                channel.ping(EXEC_TIMEOUT);
+            } else {
+                ExecResult result = channel.exec(metric.argv(), EXEC_TIMEOUT);
+                if (result.exitCode() != 0 || result.timedOut()) {
+                    long ns = System.nanoTime() - start;
+                    String why = (result.timedOut() ? "timed out" : "exit code " + result.exitCode())
+                            + stderrHead(result.stderr());
+                    listener.sample(new Sample(metric.metricId(), iteration, phase, ns, 0, false, why));
+                    return false;
+                }
+            }
+            long ns = System.nanoTime() - start;
+            listener.sample(new Sample(metric.metricId(), iteration, phase, ns, 0, true, null));
+            return true;
+        } catch (RuntimeException e) {
+            long ns = System.nanoTime() - start;
+            listener.sample(new Sample(metric.metricId(), iteration, phase, ns, 0, false, e.getMessage()));
+            return false;
+        }
+    }
+
+    private boolean fileOnce(long bytes, Lane lane, Phase phase, int iteration) {
+        String label = FileSize.label(bytes);
+        String tag = label + "-" + phase.wireName() + "-" + iteration;
+        Path source = staging.resolve("source-" + tag);
+        Path received = staging.resolve("received-" + tag);
+        String remote = "files/" + tag;
+        Duration timeout = Duration.ofSeconds(60 + bytes / (2L << 20));
+        try {
+            Sha256.Result written = RandomFiles.write(source, bytes);
+            FileRef expected = new FileRef(written.size(), written.sha256());
+
+            String upload = MetricIds.upload(bytes);
+            long start = System.nanoTime();
+            try {
+                channel.upload(source, expected, remote, lane, timeout);
+                listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, true, null));
+            } catch (IOException | RuntimeException e) {
+                listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
+                return false;
+            }
+
+            String download = MetricIds.download(bytes);
+            start = System.nanoTime();
+            try {
+                channel.download(remote, expected, received, lane, timeout);
+                listener.sample(new Sample(download, iteration, phase, System.nanoTime() - start, bytes, true, null));
+                return true;
+            } catch (IOException | RuntimeException e) {
+                listener.sample(new Sample(download, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
+                return false;
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write the random source file " + source, e);
+        } finally {
+            cleanUp(source, received, remote);
+        }
+    }
+
+    private void cleanUp(Path source, Path received, String remote) {
+        try {
+            Files.deleteIfExists(source);
+            Files.deleteIfExists(received);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not remove staging files", e);
+        }
+        try {
+            channel.delete(remote, EXEC_TIMEOUT);
+        } catch (RuntimeException ignored) {
+            // If the agent is gone the next iteration fails and is counted; the Space's
+            // directories are removed with it either way.
+        }
+    }
+
+    private static String stderrHead(byte[] stderr) {
+        if (stderr.length == 0) {
+            return "";
+        }
+        String text = new String(stderr, 0, Math.min(stderr.length, 200), StandardCharsets.UTF_8).strip();
+        return "; stderr: " + text;
+    }
+}

@@ -1,0 +1,16 @@
+package dev.spacebench.measure;
+
+/**
+ * One timed iteration.
+ *
+ * @param metric e.g. {@code exec.true} or {@code file.upload.4MiB}
+ * @param iteration 1-based within its phase
+ * @param phase warm-up or measured
+ * @param ns round-trip time in ns, from {@code System.nanoTime}: from the client call to its
+ *     verified reply (for a failure: to the moment it failed)
+ * @param bytes bytes moved (0 for exec metrics)
+ * @param ok whether the round trip succeeded and verified
+ * @param error why it failed; null when ok
+ */
+public record Sample(String metric, int iteration, Phase phase, long ns, long bytes, boolean ok, String error) {
+}

@@ -1,0 +1,52 @@
+package dev.spacebench.plan;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** The exec round trips a plan can measure. The wire name is what REST bodies and exports use. */
+public enum ExecMetric {
+    /** The no-op RPC: the transport and the agent's dispatch, no process. */
+    NOOP("noop", "no-op RPC", List.of()),
+    /** {@code true} started directly by the agent (no shell). */
+    TRUE("true", "true", List.of("true")),
+    /** {@code sh -c true}: a shell that starts {@code true}. */
+    SH_C("sh_c", "sh -c true", List.of("sh", "-c", "true"));
+
+    private final String wireName;
+    private final String label;
+    private final List<String> argv;
+
+    ExecMetric(String wireName, String label, List<String> argv) {
+        this.wireName = wireName;
+        this.label = label;
+        this.argv = argv;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    /** How pages name it, e.g. "sh -c true". */
+    public String label() {
+        return label;
+    }
+
+    /** The argv the agent runs; empty for the no-op. */
+    public List<String> argv() {
+        return argv;
+    }
+
+    /** The metric id in results and exports, e.g. {@code exec.sh_c}. */
+    public String metricId() {
+        return "exec." + wireName;
+    }
+
+    public static Optional<ExecMetric> fromWireName(String name) {
+        return Arrays.stream(values()).filter(m -> m.wireName.equals(name)).findFirst();
+    }
+
+    public static List<String> wireNames() {
+        return Arrays.stream(values()).map(ExecMetric::wireName).toList();
+    }
+}

@@ -1,0 +1,79 @@
+package dev.spacebench.plan;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Checks a complete plan (defaults already merged) against {@link PlanLimits}. */
+public final class PlanValidator {
+
+    private PlanValidator() {}
+
+    /**
+     * @param plan a plan after {@link Plans#withDefaults(Plan)}
+     * @param prefix the JSON path of the plan in the request, e.g. {@code "plan"}
+     * @return every problem found, in field order; empty when the plan is valid
+     */
+    public static List<FieldError> check(Plan plan, PlanLimits limits, String prefix) {
+        List<FieldError> errors = new ArrayList<>();
+        ExecPlan exec = plan.exec();
+        String e = prefix + ".exec";
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < exec.metrics().size(); i++) {
+            String name = exec.metrics().get(i);
+            if (name == null || ExecMetric.fromWireName(name).isEmpty()) {
+                errors.add(new FieldError(e + ".metrics[" + i + "]",
+                        "must be one of " + ExecMetric.wireNames() + ", was " + quote(name)));
+            } else if (!seen.add(name)) {
+                errors.add(new FieldError(e + ".metrics[" + i + "]", "'" + name + "' is listed twice"));
+            }
+        }
+        range(errors, e + ".n", exec.n(), 1, PlanLimits.MAX_N);
+        range(errors, e + ".warmups", exec.warmups(), 0, PlanLimits.MAX_WARMUPS);
+
+        FilePlan files = plan.files();
+        String f = prefix + ".files";
+        for (int i = 0; i < files.sizes().size(); i++) {
+            FileSize size = files.sizes().get(i);
+            String at = f + ".sizes[" + i + "]";
+            if (size == null) {
+                errors.add(new FieldError(at, "must be an object like {\"bytes\": 1048576, \"n\": 20}"));
+                continue;
+            }
+            if (size.bytes() == null) {
+                errors.add(new FieldError(at + ".bytes", "is required: the file size in bytes, from 1 to " + limits.maxFileBytes()));
+            } else if (size.bytes() < 1 || size.bytes() > limits.maxFileBytes()) {
+                errors.add(new FieldError(at + ".bytes", "must be from 1 to " + limits.maxFileBytes()
+                        + " (the configured maximum, spacebench.plan.max-file-bytes), was " + size.bytes()));
+            }
+            if (size.n() == null) {
+                errors.add(new FieldError(at + ".n", "is required: iterations at this size, from 1 to " + PlanLimits.MAX_N));
+            } else {
+                range(errors, at + ".n", size.n(), 1, PlanLimits.MAX_N);
+            }
+        }
+        range(errors, f + ".warmups", files.warmups(), 0, PlanLimits.MAX_WARMUPS);
+        if (files.bulkThresholdBytes() < 0) {
+            errors.add(new FieldError(f + ".bulkThresholdBytes", "must be 0 (every size through the bulk lane) or more, was "
+                    + files.bulkThresholdBytes()));
+        }
+        range(errors, f + ".chunkBytes", files.chunkBytes(), PlanLimits.MIN_CHUNK_BYTES, PlanLimits.MAX_CHUNK_BYTES);
+
+        if (exec.metrics().isEmpty() && files.sizes().isEmpty()) {
+            errors.add(new FieldError(prefix, "has nothing to measure: give at least one of exec.metrics "
+                    + ExecMetric.wireNames() + " or one files.sizes entry"));
+        }
+        return errors;
+    }
+
+    private static void range(List<FieldError> errors, String field, long value, long min, long max) {
+        if (value < min || value > max) {
+            errors.add(new FieldError(field, "must be from " + min + " to " + max + ", was " + value));
+        }
+    }
+
+    private static String quote(String s) {
+        return s == null ? "null" : "'" + s + "'";
+    }
+}

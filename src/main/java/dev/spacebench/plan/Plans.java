@@ -1,0 +1,66 @@
+package dev.spacebench.plan;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/** The published method's defaults, and the merge of a partial plan with them. */
+public final class Plans {
+
+    public static final int DEFAULT_EXEC_N = 300;
+    public static final int DEFAULT_EXEC_WARMUPS = 5;
+    public static final int DEFAULT_FILE_WARMUPS = 1;
+    public static final long DEFAULT_BULK_THRESHOLD_BYTES = 2L << 20;
+    public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
+    private static final long MIB = 1L << 20;
+
+    private Plans() {}
+
+    /** The published method: noop/true/sh_c ×300 after 5 warm-ups; 1, 4, 16, 100, 512 MiB ×20, 20, 10, 10, 5. */
+    public static Plan published() {
+        return withDefaults((Plan) null);
+    }
+
+    /** A first look in seconds: exec ×50 after 5 warm-ups; 1 MiB ×5 and 16 MiB ×3. */
+    public static Plan quick() {
+        return withDefaults(new Plan(
+                new ExecPlan(null, 50, null),
+                new FilePlan(List.of(new FileSize(MIB, 5), new FileSize(16 * MIB, 3)), null, null, null)));
+    }
+
+    /** Fills every part the request left out with the published default. Never returns nulls inside. */
+    public static Plan withDefaults(Plan given) {
+        ExecPlan exec = given == null ? null : given.exec();
+        FilePlan files = given == null ? null : given.files();
+        return new Plan(execWithDefaults(exec), filesWithDefaults(files));
+    }
+
+    private static ExecPlan execWithDefaults(ExecPlan given) {
+        if (given == null) {
+            return new ExecPlan(ExecMetric.wireNames(), DEFAULT_EXEC_N, DEFAULT_EXEC_WARMUPS);
+        }
+        return new ExecPlan(
+                given.metrics() == null ? ExecMetric.wireNames() : copy(given.metrics()),
+                given.n() == null ? DEFAULT_EXEC_N : given.n(),
+                given.warmups() == null ? DEFAULT_EXEC_WARMUPS : given.warmups());
+    }
+
+    private static FilePlan filesWithDefaults(FilePlan given) {
+        List<FileSize> defaultSizes = List.of(
+                new FileSize(MIB, 20), new FileSize(4 * MIB, 20), new FileSize(16 * MIB, 10),
+                new FileSize(100 * MIB, 10), new FileSize(512 * MIB, 5));
+        if (given == null) {
+            return new FilePlan(defaultSizes, DEFAULT_FILE_WARMUPS, DEFAULT_BULK_THRESHOLD_BYTES, DEFAULT_CHUNK_BYTES);
+        }
+        return new FilePlan(
+                given.sizes() == null ? defaultSizes : copy(given.sizes()),
+                given.warmups() == null ? DEFAULT_FILE_WARMUPS : given.warmups(),
+                given.bulkThresholdBytes() == null ? DEFAULT_BULK_THRESHOLD_BYTES : given.bulkThresholdBytes(),
+                given.chunkBytes() == null ? DEFAULT_CHUNK_BYTES : given.chunkBytes());
+    }
+
+    // Keeps null elements, so the validator can name them instead of failing here.
+    private static <T> List<T> copy(List<T> list) {
+        return Collections.unmodifiableList(new ArrayList<>(list));
+    }
+}

@@ -1,0 +1,104 @@
+package dev.spacebench.run;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+
+/**
+ * The figures of one metric in one run, computed from its measured, successful samples. Times in
+ * ns; percentiles by nearest rank (see {@code stats.Percentiles}). The figure columns are null
+ * when no sample succeeded.
+ */
+@Entity
+@Table(name = "metric_result")
+public class MetricResult {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "metric_result_seq")
+    @SequenceGenerator(name = "metric_result_seq", sequenceName = "metric_result_seq", allocationSize = 50)
+    private Long id;
+
+    @Column(name = "run_id", nullable = false)
+    private Long runId;
+
+    @Column(nullable = false, length = 64)
+    private String metric;
+
+    /** Order on the page: the order the plan measured them in. */
+    @Column(nullable = false)
+    private int position;
+
+    /** File size for file metrics, 0 for exec and Space metrics. */
+    @Column(nullable = false)
+    private long bytes;
+
+    @Column(length = 16)
+    private String lane;
+
+    /** Measured samples that succeeded: the figures' n. */
+    @Column(nullable = false)
+    private int n;
+
+    @Column(nullable = false)
+    private int warmups;
+
+    /** Measured iterations that failed (warm-up failures are in the samples, not here). */
+    @Column(nullable = false)
+    private int failures;
+
+    @Column(name = "min_ns") private Long minNs;
+    @Column(name = "p50_ns") private Long p50Ns;
+    @Column(name = "p95_ns") private Long p95Ns;
+    @Column(name = "p99_ns") private Long p99Ns;
+    @Column(name = "max_ns") private Long maxNs;
+    @Column(name = "mean_ns") private Double meanNs;
+    @Column(name = "stddev_ns") private Double stddevNs;
+
+    /** Base64 of the compressed HdrHistogram (3 significant digits) of the measured samples. */
+    @Column(length = 65536)
+    private String histogram;
+
+    protected MetricResult() {}
+
+    public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
+                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs, String histogram) {
+        this.runId = runId;
+        this.metric = metric;
+        this.position = position;
+        this.bytes = bytes;
+        this.lane = lane;
+        this.n = n;
+        this.warmups = warmups;
+        this.failures = failures;
+        this.minNs = minNs;
+        this.p50Ns = p50Ns;
+        this.p95Ns = p95Ns;
+        this.p99Ns = p99Ns;
+        this.maxNs = maxNs;
+        this.meanNs = meanNs;
+        this.stddevNs = stddevNs;
+        this.histogram = histogram;
+    }
+
+    public Long getId() { return id; }
+    public Long getRunId() { return runId; }
+    public String getMetric() { return metric; }
+    public int getPosition() { return position; }
+    public long getBytes() { return bytes; }
+    public String getLane() { return lane; }
+    public int getN() { return n; }
+    public int getWarmups() { return warmups; }
+    public int getFailures() { return failures; }
+    public Long getMinNs() { return minNs; }
+    public Long getP50Ns() { return p50Ns; }
+    public Long getP95Ns() { return p95Ns; }
+    public Long getP99Ns() { return p99Ns; }
+    public Long getMaxNs() { return maxNs; }
+    public Double getMeanNs() { return meanNs; }
+    public Double getStddevNs() { return stddevNs; }
+    public String getHistogram() { return histogram; }
+}

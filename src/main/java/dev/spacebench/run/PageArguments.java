@@ -1,0 +1,26 @@
+package dev.spacebench.run;
+
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.plan.InvalidRequestException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Checks paging parameters. */
+public final class PageArguments {
+
+    private PageArguments() {}
+
+    /** @throws InvalidRequestException naming page or size when out of range */
+    public static void check(int page, int size, int maxSize) {
+        List<FieldError> errors = new ArrayList<>();
+        if (page < 0) {
+            errors.add(new FieldError("page", "must be 0 or more, was " + page));
+        }
+        if (size < 1 || size > maxSize) {
+            errors.add(new FieldError("size", "must be from 1 to " + maxSize + ", was " + size));
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidRequestException(errors);
+        }
+    }
+}

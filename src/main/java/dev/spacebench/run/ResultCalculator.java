@@ -1,0 +1,62 @@
+package dev.spacebench.run;
+
+import dev.spacebench.channel.Lane;
+import dev.spacebench.measure.Measurement;
+import dev.spacebench.measure.MetricIds;
+import dev.spacebench.measure.Phase;
+import dev.spacebench.measure.Sample;
+import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.plan.FileSize;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.stats.Histograms;
+import dev.spacebench.stats.Summary;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a run's samples into one {@link MetricResult} per metric, in page order: Space ready,
+ * exec metrics, then upload and download per file size, then Space delete. A metric with no
+ * sample at all (the run stopped before it) gets no result; one whose samples all failed gets a
+ * result with counts and no figures.
+ */
+final class ResultCalculator {
+
+    static final String SPACE_READY = "space.ready";
+    static final String SPACE_DELETE = "space.delete";
+
+    private ResultCalculator() {}
+
+    static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, List<Sample> samples) {
+        List<MetricResult> results = new ArrayList<>();
+        add(results, runId, SPACE_READY, 0, null, samples);
+        for (String name : plan.exec().metrics()) {
+            add(results, runId, ExecMetric.fromWireName(name).orElseThrow().metricId(), 0, null, samples);
+        }
+        for (FileSize size : plan.files().sizes()) {
+            Lane lane = Measurement.laneFor(size.bytes(), plan, hasBulkLane);
+            add(results, runId, MetricIds.upload(size.bytes()), size.bytes(), lane.wireName(), samples);
+            add(results, runId, MetricIds.download(size.bytes()), size.bytes(), lane.wireName(), samples);
+        }
+        add(results, runId, SPACE_DELETE, 0, null, samples);
+        return results;
+    }
+
+    private static void add(List<MetricResult> results, long runId, String metric, long bytes, String lane, List<Sample> all) {
+        List<Sample> mine = all.stream().filter(s -> s.metric().equals(metric)).toList();
+        if (mine.isEmpty()) {
+            return;
+        }
+        int warmups = (int) mine.stream().filter(s -> s.phase() == Phase.WARMUP).count();
+        int failures = (int) mine.stream().filter(s -> s.phase() == Phase.MEASURED && !s.ok()).count();
+        long[] ns = mine.stream().filter(s -> s.phase() == Phase.MEASURED && s.ok()).mapToLong(Sample::ns).toArray();
+        int position = results.size();
+        if (ns.length == 0) {
+            results.add(new MetricResult(runId, metric, position, bytes, lane, 0, warmups, failures,
+                    null, null, null, null, null, null, null, null));
+            return;
+        }
+        Summary s = Summary.of(ns);
+        results.add(new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
+                s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(), Histograms.encode(Histograms.of(ns))));
+    }
+}

@@ -1,0 +1,122 @@
+package dev.spacebench.run;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/**
+ * One benchmark run. Space spec, plan and environment are stored as JSON text (see
+ * {@link RunJson}) so that what was asked for and what it ran on are kept exactly.
+ */
+@Entity
+@Table(name = "run")
+public class Run {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "run_seq")
+    @SequenceGenerator(name = "run_seq", sequenceName = "run_seq", allocationSize = 1)
+    private Long id;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false, length = 16)
+    private RunStatus status;
+
+    @Column(nullable = false, length = 32)
+    private String kind;
+
+    @Column(name = "space_spec", nullable = false, length = 65536)
+    private String spaceSpec;
+
+    @Column(nullable = false, length = 65536)
+    private String plan;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "started_at")
+    private Instant startedAt;
+
+    @Column(name = "finished_at")
+    private Instant finishedAt;
+
+    @Column(name = "failure_reason", length = 4000)
+    private String failureReason;
+
+    @Column(name = "cancel_requested", nullable = false)
+    private boolean cancelRequested;
+
+    @Column(length = 255)
+    private String worker;
+
+    @Column(name = "progress_metric", length = 64)
+    private String progressMetric;
+
+    @Column(name = "progress_phase", length = 16)
+    private String progressPhase;
+
+    @Column(name = "progress_iteration")
+    private Integer progressIteration;
+
+    @Column(name = "progress_iterations")
+    private Integer progressIterations;
+
+    @Column(name = "progress_done", nullable = false)
+    private long progressDone;
+
+    @Column(name = "progress_total", nullable = false)
+    private long progressTotal;
+
+    @Column(length = 65536)
+    private String environment;
+
+    @Column(length = 4000)
+    private String build;
+
+    protected Run() {}
+
+    public Run(String kind, String spaceSpec, String plan, long progressTotal, Instant createdAt) {
+        this.status = RunStatus.QUEUED;
+        this.kind = kind;
+        this.spaceSpec = spaceSpec;
+        this.plan = plan;
+        this.progressTotal = progressTotal;
+        this.createdAt = createdAt;
+    }
+
+    public Long getId() { return id; }
+    public RunStatus getStatus() { return status; }
+    public String getKind() { return kind; }
+    public String getSpaceSpec() { return spaceSpec; }
+    public String getPlan() { return plan; }
+    public Instant getCreatedAt() { return createdAt; }
+    public Instant getStartedAt() { return startedAt; }
+    public Instant getFinishedAt() { return finishedAt; }
+    public String getFailureReason() { return failureReason; }
+    public boolean isCancelRequested() { return cancelRequested; }
+    public String getWorker() { return worker; }
+    public String getProgressMetric() { return progressMetric; }
+    public String getProgressPhase() { return progressPhase; }
+    public Integer getProgressIteration() { return progressIteration; }
+    public Integer getProgressIterations() { return progressIterations; }
+    public long getProgressDone() { return progressDone; }
+    public long getProgressTotal() { return progressTotal; }
+    public String getEnvironment() { return environment; }
+    public String getBuild() { return build; }
+
+    public void setEnvironment(String environment) { this.environment = environment; }
+    public void setBuild(String build) { this.build = build; }
+
+    /** Ends the run; the failure reason is cut to what the column holds. */
+    public void finish(RunStatus finalStatus, String reason, Instant at) {
+        this.status = finalStatus;
+        this.failureReason = reason == null ? null : reason.length() > 4000 ? reason.substring(0, 3997) + "..." : reason;
+        this.finishedAt = at;
+    }
+}

@@ -1,0 +1,69 @@
+package dev.spacebench.run;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.net.URI;
+import java.util.List;
+import org.springframework.data.domain.Page;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** The runs REST API. Errors are RFC 9457 problem+json naming the field (see {@code system.ApiProblems}). */
+@RestController
+@RequestMapping("/api/runs")
+@Tag(name = "runs", description = "Queue benchmark runs and read their status and figures")
+public class RunController {
+
+    public static final int MAX_PAGE_SIZE = 200;
+
+    private final RunService service;
+    private final RunJson json;
+
+    public RunController(RunService service, RunJson json) {
+        this.service = service;
+        this.json = json;
+    }
+
+    @PostMapping(consumes = "application/json")
+    @Operation(summary = "Queue a run", description = "Any part of the plan left out takes the published default. "
+            + "Answers 201 with the run and its Location.")
+    public ResponseEntity<RunView> create(@RequestBody(required = false) RunRequest request) {
+        Run run = service.submit(request);
+        return ResponseEntity.created(URI.create("/api/runs/" + run.getId())).body(view(run));
+    }
+
+    @GetMapping
+    @Operation(summary = "List runs, newest first")
+    public RunPage list(@RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size) {
+        PageArguments.check(page, size, MAX_PAGE_SIZE);
+        Page<Run> runs = service.list(page, size);
+        return new RunPage(runs.getContent().stream().map(this::view).toList(), runs.getNumber(), runs.getSize(),
+                runs.getTotalElements(), runs.getTotalPages());
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "A run's status, progress and figures so far")
+    public RunView get(@PathVariable long id) {
+        return view(service.get(id));
+    }
+
+    @PostMapping("/{id}/cancel")
+    @Operation(summary = "Cancel a queued or running run", description = "A running run stops at its next iteration and keeps its samples.")
+    public RunView cancel(@PathVariable long id) {
+        return view(service.cancel(id));
+    }
+
+    private RunView view(Run run) {
+        return RunView.of(run, json.spaceSpec(run), json.plan(run), service.results(run.getId()));
+    }
+
+    /** One page of runs. */
+    public record RunPage(List<RunView> content, int page, int size, long totalElements, int totalPages) {
+    }
+}

@@ -1,0 +1,178 @@
+package dev.spacebench.run;
+
+import dev.spacebench.agent.v1.InfoReply;
+import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.environment.BuildFacts;
+import dev.spacebench.environment.Environment;
+import dev.spacebench.environment.SystemFacts;
+import dev.spacebench.measure.CancelledException;
+import dev.spacebench.measure.Measurement;
+import dev.spacebench.measure.Phase;
+import dev.spacebench.measure.Sample;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.space.Space;
+import dev.spacebench.space.SpaceException;
+import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.space.Spaces;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Carries out one claimed run: create the Space, wait for its agent's first Ping, record the
+ * environment, run the plan's loops, and always delete the Space. The figures are computed from
+ * whatever samples were taken, so a failed or cancelled run keeps what it measured and says why.
+ */
+@Component
+public class RunExecution {
+
+    private static final Logger log = LoggerFactory.getLogger(RunExecution.class);
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+
+    private final RunRepository runs;
+    private final RunSampleRepository samples;
+    private final MetricResultRepository results;
+    private final Spaces spaces;
+    private final AgentChannels channels;
+    private final RunJson json;
+    private final BuildFacts buildFacts;
+    private final TransactionTemplate transactions;
+    private final Duration readyTimeout;
+
+    public RunExecution(RunRepository runs, RunSampleRepository samples, MetricResultRepository results, Spaces spaces,
+                        AgentChannels channels, RunJson json, BuildFacts buildFacts, TransactionTemplate transactions,
+                        @Value("${spacebench.space.ready-timeout:120s}") Duration readyTimeout) {
+        this.runs = runs;
+        this.samples = samples;
+        this.results = results;
+        this.spaces = spaces;
+        this.channels = channels;
+        this.json = json;
+        this.buildFacts = buildFacts;
+        this.transactions = transactions;
+        this.readyTimeout = readyTimeout;
+    }
+
+    /**
+     * @param runId a run this worker has claimed (RUNNING)
+     * @param worker this worker's name
+     * @param stopping true once the app is shutting down: the run then ends INTERRUPTED
+     */
+    public void execute(long runId, String worker, BooleanSupplier stopping) {
+        Run run = runs.findById(runId).orElseThrow();
+        Plan plan = json.plan(run);
+        SpaceSpec spec = json.spaceSpec(run);
+        RunRecorder recorder = new RunRecorder(runId, samples, runs, stopping);
+        RunStatus outcome = RunStatus.SUCCEEDED;
+        String reason = null;
+        Space space = null;
+        boolean hasBulkLane = false;
+        Path staging = null;
+        try {
+            staging = Files.createTempDirectory("spacebench-run-" + runId + "-");
+            int others = spaces.liveCount();
+            long createStart = System.nanoTime();
+            space = spaces.create(spec, readyTimeout);
+            hasBulkLane = space.bulkDir() != null;
+            try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes())) {
+                awaitFirstPing(channel, createStart, recorder);
+                InfoReply info = channel.info(CALL_TIMEOUT);
+                saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
+                        info.getAgentVersion(), others, worker));
+                new Measurement(channel, staging, recorder).run(plan);
+            }
+        } catch (CancelledException e) {
+            outcome = stopping.getAsBoolean() ? RunStatus.INTERRUPTED : RunStatus.CANCELLED;
+            reason = stopping.getAsBoolean() ? "the app was stopped while this run was RUNNING" : "cancelled by request";
+        } catch (SpaceException e) {
+            outcome = RunStatus.FAILED;
+            reason = "could not create the Space: " + e.getMessage();
+        } catch (IOException | RuntimeException e) {
+            outcome = RunStatus.FAILED;
+            reason = e.getMessage() == null ? e.toString() : e.getMessage();
+            log.warn("run {} failed", runId, e);
+        } finally {
+            if (space != null) {
+                long start = System.nanoTime();
+                spaces.delete(space);
+                recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, 1, Phase.MEASURED, System.nanoTime() - start, 0, true, null));
+            }
+            deleteQuietly(staging);
+            recorder.flush();
+            finish(runId, plan, hasBulkLane, recorder.samples(), outcome, reason);
+        }
+    }
+
+    /** Space ready = from the start of create to the first Ping that succeeds, in ns. */
+    private static void awaitFirstPing(AgentChannel channel, long createStart, RunRecorder recorder) {
+        RuntimeException last = null;
+        long deadline = System.nanoTime() + CALL_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                channel.ping(Duration.ofSeconds(5));
+                recorder.sample(new Sample(ResultCalculator.SPACE_READY, 1, Phase.MEASURED, System.nanoTime() - createStart, 0, true, null));
+                return;
+            } catch (RuntimeException e) {
+                last = e;
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        throw new IllegalStateException("the agent said it was ready but no Ping succeeded within "
+                + CALL_TIMEOUT.toSeconds() + " s" + (last == null ? "" : ": " + last.getMessage()), last);
+    }
+
+    private static SystemFacts guestFacts(InfoReply info) {
+        return new SystemFacts(info.getOs(), info.getKernel(), info.getArch(), info.getCpuModel(), info.getCpuCount(),
+                info.getMemoryBytes(), info.getHostname(), info.getJvm());
+    }
+
+    private void saveEnvironment(long runId, Environment environment) {
+        transactions.executeWithoutResult(tx -> {
+            Run run = runs.findById(runId).orElseThrow();
+            run.setEnvironment(json.write(environment));
+            run.setBuild(json.write(buildFacts.build()));
+        });
+    }
+
+    private void finish(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken, RunStatus outcome, String reason) {
+        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
+        transactions.executeWithoutResult(tx -> {
+            results.deleteByRunId(runId);
+            results.saveAll(computed);
+            Run run = runs.findById(runId).orElseThrow();
+            if (run.getBuild() == null) {
+                run.setBuild(json.write(buildFacts.build()));
+            }
+            run.finish(outcome, reason, Instant.now());
+        });
+        log.info("run {} {}{}", runId, outcome, reason == null ? "" : ": " + reason);
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            log.warn("could not remove staging directory {}: {}", dir, e.toString());
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.spacebench.run;
+
+import dev.spacebench.measure.MeasureListener;
+import dev.spacebench.measure.Progress;
+import dev.spacebench.measure.Sample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Persists a run's samples in batches, its progress at most every 200 ms (and at each phase's
+ * last iteration), and polls the database for a cancel request at most every 250 ms — so that
+ * neither the database nor the polling sits inside the loops' timed regions noticeably often.
+ * Keeps every sample in memory too, for the figures at the end.
+ */
+final class RunRecorder implements MeasureListener {
+
+    static final int BATCH = 500;
+    private static final long PROGRESS_EVERY_NS = 200_000_000L;
+    private static final long CANCEL_POLL_EVERY_NS = 250_000_000L;
+
+    private final long runId;
+    private final RunSampleRepository samples;
+    private final RunRepository runs;
+    private final BooleanSupplier stopping;
+    private final List<Sample> all = new ArrayList<>();
+    private final List<RunSample> pending = new ArrayList<>();
+    private long lastProgress;
+    private long lastCancelPoll;
+    private boolean cancelSeen;
+
+    /**
+     * @param stopping true when the app is shutting down; the loops then stop like a cancel
+     */
+    RunRecorder(long runId, RunSampleRepository samples, RunRepository runs, BooleanSupplier stopping) {
+        this.runId = runId;
+        this.samples = samples;
+        this.runs = runs;
+        this.stopping = stopping;
+        this.lastProgress = System.nanoTime() - PROGRESS_EVERY_NS;
+        this.lastCancelPoll = System.nanoTime() - CANCEL_POLL_EVERY_NS;
+    }
+
+    @Override
+    public void sample(Sample sample) {
+        all.add(sample);
+        pending.add(new RunSample(runId, sample.metric(), sample.iteration(), sample.phase().wireName(), sample.ns(),
+                sample.bytes(), sample.ok(), sample.error()));
+        if (pending.size() >= BATCH) {
+            flush();
+        }
+    }
+
+    @Override
+    public void progress(Progress p) {
+        long now = System.nanoTime();
+        if (now - lastProgress >= PROGRESS_EVERY_NS || p.iteration() == p.iterations()) {
+            lastProgress = now;
+            runs.updateProgress(runId, p.metric(), p.phase().wireName(), p.iteration(), p.iterations(), p.done(), p.total());
+        }
+    }
+
+    @Override
+    public boolean cancelRequested() {
+        if (stopping.getAsBoolean()) {
+            return true;
+        }
+        long now = System.nanoTime();
+        if (!cancelSeen && now - lastCancelPoll >= CANCEL_POLL_EVERY_NS) {
+            lastCancelPoll = now;
+            cancelSeen = runs.isCancelRequested(runId);
+        }
+        return cancelSeen;
+    }
+
+    /** Writes what is pending. Safe to call any number of times. */
+    void flush() {
+        if (!pending.isEmpty()) {
+            samples.saveAll(pending);
+            pending.clear();
+        }
+    }
+
+    /** Every sample so far, in the order taken. */
+    List<Sample> samples() {
+        return all;
+    }
+}

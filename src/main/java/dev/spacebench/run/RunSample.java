@@ -1,0 +1,68 @@
+package dev.spacebench.run;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+
+/** One stored sample (see {@code measure.Sample}); written in batches of up to 500. */
+@Entity
+@Table(name = "sample")
+public class RunSample {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "sample_seq")
+    @SequenceGenerator(name = "sample_seq", sequenceName = "sample_seq", allocationSize = 500)
+    private Long id;
+
+    @Column(name = "run_id", nullable = false)
+    private Long runId;
+
+    @Column(nullable = false, length = 64)
+    private String metric;
+
+    @Column(nullable = false)
+    private int iteration;
+
+    /** "warmup" or "measured". */
+    @Column(nullable = false, length = 16)
+    private String phase;
+
+    @Column(nullable = false)
+    private long ns;
+
+    @Column(nullable = false)
+    private long bytes;
+
+    @Column(nullable = false)
+    private boolean ok;
+
+    @Column(length = 1000)
+    private String error;
+
+    protected RunSample() {}
+
+    public RunSample(Long runId, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error) {
+        this.runId = runId;
+        this.metric = metric;
+        this.iteration = iteration;
+        this.phase = phase;
+        this.ns = ns;
+        this.bytes = bytes;
+        this.ok = ok;
+        this.error = error == null ? null : error.length() > 1000 ? error.substring(0, 997) + "..." : error;
+    }
+
+    public Long getId() { return id; }
+    public Long getRunId() { return runId; }
+    public String getMetric() { return metric; }
+    public int getIteration() { return iteration; }
+    public String getPhase() { return phase; }
+    public long getNs() { return ns; }
+    public long getBytes() { return bytes; }
+    public boolean isOk() { return ok; }
+    public String getError() { return error; }
+}

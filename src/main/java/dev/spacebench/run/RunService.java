@@ -1,0 +1,130 @@
+package dev.spacebench.run;
+
+import dev.spacebench.measure.Measurement;
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.plan.PlanLimits;
+import dev.spacebench.plan.PlanValidator;
+import dev.spacebench.plan.Plans;
+import dev.spacebench.space.SpaceProvider;
+import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.space.Spaces;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/** Queues, finds and cancels runs. The worker does the measuring. */
+@Service
+public class RunService {
+
+    public static final double MAX_CPUS = 1024;
+    public static final long MIN_MEMORY_MIB = 16;
+    public static final long MAX_MEMORY_MIB = 1L << 24;
+
+    private final RunRepository runs;
+    private final MetricResultRepository results;
+    private final Spaces spaces;
+    private final RunJson json;
+    private final RunWorker worker;
+    private final PlanLimits limits;
+    private final String defaultKind;
+
+    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunJson json, RunWorker worker,
+                      @Value("${spacebench.plan.max-file-bytes:4294967296}") long maxFileBytes,
+                      @Value("${spacebench.space.default-kind:process}") String defaultKind) {
+        this.runs = runs;
+        this.results = results;
+        this.spaces = spaces;
+        this.json = json;
+        this.worker = worker;
+        this.limits = new PlanLimits(maxFileBytes);
+        this.defaultKind = defaultKind;
+    }
+
+    public PlanLimits limits() {
+        return limits;
+    }
+
+    public String defaultKind() {
+        return defaultKind;
+    }
+
+    /**
+     * Validates the request, fills in defaults, and queues the run.
+     *
+     * @throws InvalidRequestException naming every field outside its allowed range
+     */
+    public Run submit(RunRequest request) {
+        SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
+        SpaceSpec spec = given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind) : given;
+        Plan plan = Plans.withDefaults(request == null ? null : request.plan());
+        List<FieldError> errors = new ArrayList<>(checkSpace(spec));
+        errors.addAll(PlanValidator.check(plan, limits, "plan"));
+        if (!errors.isEmpty()) {
+            throw new InvalidRequestException(errors);
+        }
+        Run run = runs.save(new Run(spec.kind(), json.write(spec), json.write(plan), Measurement.iterations(plan), Instant.now()));
+        worker.wake();
+        return run;
+    }
+
+    private List<FieldError> checkSpace(SpaceSpec spec) {
+        List<FieldError> errors = new ArrayList<>();
+        Map<String, SpaceProvider.Availability> kinds = spaces.kinds();
+        SpaceProvider.Availability availability = kinds.get(spec.kind());
+        if (availability == null) {
+            errors.add(new FieldError("space.kind", "must be one of " + kinds.keySet() + ", was '" + spec.kind() + "'"));
+        } else if (!availability.available()) {
+            errors.add(new FieldError("space.kind", "'" + spec.kind() + "' is not available on this host: " + availability.reason()));
+        }
+        if (spec.cpus() != null && (spec.cpus() <= 0 || spec.cpus() > MAX_CPUS || spec.cpus().isNaN())) {
+            errors.add(new FieldError("space.cpus", "must be more than 0 and at most " + (int) MAX_CPUS + ", was " + spec.cpus()));
+        }
+        if (spec.memoryMiB() != null && (spec.memoryMiB() < MIN_MEMORY_MIB || spec.memoryMiB() > MAX_MEMORY_MIB)) {
+            errors.add(new FieldError("space.memoryMiB", "must be from " + MIN_MEMORY_MIB + " to " + MAX_MEMORY_MIB
+                    + ", was " + spec.memoryMiB()));
+        }
+        return errors;
+    }
+
+    /** @throws RunNotFoundException if there is no such run */
+    public Run get(long id) {
+        return runs.findById(id).orElseThrow(() -> new RunNotFoundException(id));
+    }
+
+    public List<MetricResult> results(long id) {
+        return results.findByRunIdOrderByPositionAsc(id);
+    }
+
+    /** Newest first. */
+    public Page<Run> list(int page, int size) {
+        return runs.findAllByOrderByCreatedAtDescIdDesc(PageRequest.of(page, size));
+    }
+
+    /**
+     * A queued run is cancelled at once; a running one stops at its next iteration, keeps its
+     * samples and ends CANCELLED.
+     *
+     * @throws RunNotFoundException if there is no such run
+     * @throws RunStateException if the run has already finished
+     */
+    @Transactional
+    public Run cancel(long id) {
+        Run run = get(id);
+        if (run.getStatus().finished()) {
+            throw new RunStateException("run " + id + " has already finished (" + run.getStatus() + "); only QUEUED or RUNNING runs can be cancelled");
+        }
+        if (run.getStatus() == RunStatus.QUEUED && runs.cancelQueued(id, Instant.now()) == 1) {
+            return get(id);
+        }
+        runs.requestCancel(id);
+        return get(id);
+    }
+}

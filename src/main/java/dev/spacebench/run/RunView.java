@@ -1,0 +1,71 @@
+package dev.spacebench.run;
+
+import dev.spacebench.plan.Plan;
+import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.Throughput;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A run as {@code GET /api/runs/{id}} shows it: status, progress, and the figures so far.
+ * Times in ns; MiB/s = bytes / 2^20 / (p50 in s).
+ */
+public record RunView(
+        long id,
+        RunStatus status,
+        String kind,
+        SpaceSpec space,
+        Plan plan,
+        Instant createdAt,
+        Instant startedAt,
+        Instant finishedAt,
+        String failureReason,
+        boolean cancelRequested,
+        String worker,
+        ProgressView progress,
+        List<ResultView> results,
+        Links links) {
+
+    /**
+     * @param percent done / total × 100, one decimal
+     */
+    public record ProgressView(String metric, String phase, Integer iteration, Integer iterations, long done, long total,
+                               double percent) {
+    }
+
+    /**
+     * @param n measured samples that succeeded
+     * @param warmups warm-up samples taken (excluded from the figures)
+     * @param failures measured iterations that failed (excluded from the figures)
+     * @param mibPerSecond throughput at the median, for file metrics; null otherwise
+     */
+    public record ResultView(String metric, long bytes, String lane, int n, int warmups, int failures, Long minNs, Long p50Ns,
+                             Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs, Double mibPerSecond) {
+    }
+
+    public record Links(String self, String page, String samplesCsv, String resultJson, String pageMd, String cancel) {
+    }
+
+    static RunView of(Run run, SpaceSpec space, Plan plan, List<MetricResult> results) {
+        long id = run.getId();
+        double percent = run.getProgressTotal() == 0 ? 0
+                : Math.round(1000.0 * run.getProgressDone() / run.getProgressTotal()) / 10.0;
+        if (run.getStatus() == RunStatus.SUCCEEDED) {
+            percent = 100.0;
+        }
+        return new RunView(id, run.getStatus(), run.getKind(), space, plan, run.getCreatedAt(), run.getStartedAt(),
+                run.getFinishedAt(), run.getFailureReason(), run.isCancelRequested(), run.getWorker(),
+                new ProgressView(run.getProgressMetric(), run.getProgressPhase(), run.getProgressIteration(),
+                        run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
+                results.stream().map(RunView::result).toList(),
+                new Links("/api/runs/" + id, "/runs/" + id, "/api/runs/" + id + "/samples.csv",
+                        "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel"));
+    }
+
+    private static ResultView result(MetricResult r) {
+        Double mibs = r.getBytes() > 0 && r.getP50Ns() != null && r.getP50Ns() > 0
+                ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null;
+        return new ResultView(r.getMetric(), r.getBytes(), r.getLane(), r.getN(), r.getWarmups(), r.getFailures(),
+                r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(), r.getStddevNs(), mibs);
+    }
+}

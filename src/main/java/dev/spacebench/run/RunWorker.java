@@ -1,0 +1,120 @@
+package dev.spacebench.run;
+
+import jakarta.annotation.PreDestroy;
+import java.net.InetAddress;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Takes QUEUED runs from the database, oldest first, up to a configured number at a time. The
+ * claim is a conditional update, so several machines can share one PostgreSQL queue without
+ * taking the same run twice.
+ */
+@Component
+public class RunWorker {
+
+    private static final Logger log = LoggerFactory.getLogger(RunWorker.class);
+
+    private final RunRepository runs;
+    private final RunExecution execution;
+    private final TransactionTemplate transactions;
+    private final int maxConcurrent;
+    private final String workerId;
+    private final ExecutorService pool;
+    private final AtomicInteger active = new AtomicInteger();
+    private final AtomicBoolean stopping = new AtomicBoolean();
+
+    public RunWorker(RunRepository runs, RunExecution execution, TransactionTemplate transactions,
+                     @Value("${spacebench.worker.max-concurrent-runs:1}") int maxConcurrent,
+                     @Value("${spacebench.worker.id:}") String workerId) {
+        if (maxConcurrent < 1) {
+            throw new IllegalArgumentException("spacebench.worker.max-concurrent-runs must be at least 1, was " + maxConcurrent);
+        }
+        this.runs = runs;
+        this.execution = execution;
+        this.transactions = transactions;
+        this.maxConcurrent = maxConcurrent;
+        this.workerId = workerId == null || workerId.isBlank() ? defaultWorkerId() : workerId;
+        this.pool = Executors.newFixedThreadPool(maxConcurrent, r -> {
+            Thread t = new Thread(r, "run-worker");
+            t.setDaemon(false);
+            return t;
+        });
+    }
+
+    public String workerId() {
+        return workerId;
+    }
+
+    /** Runs this worker left RUNNING when it last stopped can never finish: mark them INTERRUPTED. */
+    @EventListener(ApplicationReadyEvent.class)
+    public void interruptLeftovers() {
+        transactions.executeWithoutResult(tx -> runs.findByStatusAndWorker(RunStatus.RUNNING, workerId).forEach(run -> {
+            run.finish(RunStatus.INTERRUPTED, "the app stopped while this run was RUNNING (found at the next start)", Instant.now());
+            log.warn("run {} was RUNNING when the app last stopped: now INTERRUPTED", run.getId());
+        }));
+        poll();
+    }
+
+    /** Claims queued runs while there is room. Called on a schedule and after each submit. */
+    @Scheduled(fixedDelayString = "${spacebench.worker.poll-interval-ms:500}")
+    public synchronized void poll() {
+        while (!stopping.get() && active.get() < maxConcurrent) {
+            Optional<Run> next = runs.findFirstByStatusOrderByCreatedAtAscIdAsc(RunStatus.QUEUED);
+            if (next.isEmpty()) {
+                return;
+            }
+            long id = next.get().getId();
+            if (runs.claim(id, workerId, Instant.now()) == 1) {
+                active.incrementAndGet();
+                pool.execute(() -> {
+                    try {
+                        execution.execute(id, workerId, stopping::get);
+                    } catch (RuntimeException e) {
+                        log.error("run {} could not be finished", id, e);
+                    } finally {
+                        active.decrementAndGet();
+                    }
+                });
+            }
+        }
+    }
+
+    /** Nudges the worker without waiting for the next scheduled poll. */
+    public void wake() {
+        Thread thread = new Thread(this::poll, "run-worker-wake");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    @PreDestroy
+    void stop() throws InterruptedException {
+        stopping.set(true);
+        pool.shutdown();
+        // Running loops see the stop between iterations, delete their Space and end INTERRUPTED.
+        if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
+            log.warn("runs still going after 30 s; their Spaces are deleted with the app");
+        }
+    }
+
+    private static String defaultWorkerId() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (Exception e) {
+            return "worker";
+        }
+    }
+}

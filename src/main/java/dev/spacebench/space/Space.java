@@ -1,0 +1,29 @@
+package dev.spacebench.space;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * A live Space with its agent ready to serve.
+ *
+ * @param id unique per Space, e.g. {@code process-5f2c1a}
+ * @param kind the provider that made it
+ * @param target the gRPC target to dial: {@code 127.0.0.1:PORT} or {@code unix:/path}
+ * @param token the per-Space token the agent requires
+ * @param bulkDir the host's path of the directory shared with the Space (the bulk lane); null
+ *     where the kind has none, and then every file goes through the stream
+ * @param createdAt when creation started
+ * @param readyNanos create → agent's readiness line, in ns
+ * @param facts what the provider knows about it (pid, dirs, isolation, enforced shape…), for the page
+ */
+public record Space(
+        String id,
+        String kind,
+        String target,
+        String token,
+        Path bulkDir,
+        Instant createdAt,
+        long readyNanos,
+        Map<String, String> facts) {
+}

@@ -1,0 +1,46 @@
+package dev.spacebench.space;
+
+import java.time.Duration;
+
+/**
+ * Makes and removes Spaces of one kind. Implementations are Spring beans; {@link Spaces} finds
+ * them by {@link #kind()}.
+ */
+public interface SpaceProvider {
+
+    /** The kind's name in requests and on pages, e.g. {@code "process"}. */
+    String kind();
+
+    /** Whether this host can make Spaces of this kind, and if not, why not. */
+    Availability availability();
+
+    /**
+     * Creates a Space and waits until its agent says it is ready.
+     *
+     * @param spec kind and shape
+     * @param readyTimeout how long to wait for the agent's readiness line
+     * @throws SpaceException if the Space cannot be made or its agent is not ready in time; nothing
+     *     is left behind in that case
+     */
+    Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException;
+
+    /**
+     * Removes the Space: kills every process in it and removes its files. Idempotent; never
+     * throws for a Space already gone.
+     */
+    void delete(Space space);
+
+    /**
+     * @param available true when {@link #create} can work here
+     * @param reason why not, naming what is missing; empty when available
+     */
+    record Availability(boolean available, String reason) {
+        public static Availability yes() {
+            return new Availability(true, "");
+        }
+
+        public static Availability no(String reason) {
+            return new Availability(false, reason);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.spacebench.space;
+
+import jakarta.annotation.PreDestroy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Service;
+
+/**
+ * Every provider by kind, and every live Space this app made. Deletes all live Spaces when the
+ * app stops, so none outlives it.
+ */
+@Service
+public class Spaces {
+
+    private static final Logger log = LoggerFactory.getLogger(Spaces.class);
+
+    private final Map<String, SpaceProvider> providers = new LinkedHashMap<>();
+    private final Set<Space> live = ConcurrentHashMap.newKeySet();
+
+    public Spaces(List<SpaceProvider> providers) {
+        providers.forEach(p -> this.providers.put(p.kind(), p));
+    }
+
+    /** Every known kind with its availability here, in registration order. */
+    public Map<String, SpaceProvider.Availability> kinds() {
+        Map<String, SpaceProvider.Availability> kinds = new LinkedHashMap<>();
+        providers.forEach((kind, provider) -> kinds.put(kind, provider.availability()));
+        return kinds;
+    }
+
+    /** @throws SpaceException if the kind is unknown or unavailable here, or creation fails */
+    public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        SpaceProvider provider = providers.get(spec.kind());
+        if (provider == null) {
+            throw new SpaceException("unknown kind '" + spec.kind() + "'; known: " + providers.keySet());
+        }
+        SpaceProvider.Availability availability = provider.availability();
+        if (!availability.available()) {
+            throw new SpaceException("kind '" + spec.kind() + "' is not available here: " + availability.reason());
+        }
+        Space space = provider.create(spec, readyTimeout);
+        live.add(space);
+        return space;
+    }
+
+    public void delete(Space space) {
+        try {
+            providers.get(space.kind()).delete(space);
+        } finally {
+            live.remove(space);
+        }
+    }
+
+    /** How many Spaces this app has live right now. */
+    public int liveCount() {
+        return live.size();
+    }
+
+    @PreDestroy
+    void deleteAll() {
+        for (Space space : new ArrayList<>(live)) {
+            log.info("app stopping: deleting Space {}", space.id());
+            delete(space);
+        }
+    }
+}

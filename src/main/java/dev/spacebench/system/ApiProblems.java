@@ -1,0 +1,84 @@
+package dev.spacebench.system;
+
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.run.RunNotFoundException;
+import dev.spacebench.run.RunStateException;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DatabindException;
+
+/**
+ * RFC 9457 problem+json for every REST error. Bad input names its fields in an {@code errors}
+ * array: {@code [{"field": "plan.exec.n", "message": "must be from 1 to 1000000, was 0"}]}.
+ */
+@RestControllerAdvice(basePackages = "dev.spacebench")
+public class ApiProblems extends ResponseEntityExceptionHandler {
+
+    @ExceptionHandler(InvalidRequestException.class)
+    ProblemDetail invalid(InvalidRequestException e) {
+        return problem(HttpStatus.BAD_REQUEST, "Invalid request", e.errors());
+    }
+
+    @ExceptionHandler(RunNotFoundException.class)
+    ProblemDetail notFound(RunNotFoundException e) {
+        return problem(HttpStatus.NOT_FOUND, "Run not found", List.of(new FieldError("id", e.getMessage())));
+    }
+
+    @ExceptionHandler(RunStateException.class)
+    ProblemDetail conflict(RunStateException e) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
+        problem.setTitle("Run state does not allow this");
+        return problem;
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ProblemDetail typeMismatch(MethodArgumentTypeMismatchException e) {
+        String expected = e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
+        return problem(HttpStatus.BAD_REQUEST, "Invalid request",
+                List.of(new FieldError(e.getName(), "must be a " + expected + ", was '" + e.getValue() + "'")));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
+                                                                  HttpStatusCode status, WebRequest request) {
+        FieldError error = describe(e);
+        return ResponseEntity.badRequest().contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem(HttpStatus.BAD_REQUEST, "Malformed request body", List.of(error)));
+    }
+
+    private static FieldError describe(HttpMessageNotReadableException e) {
+        Throwable cause = e.getMostSpecificCause();
+        if (cause instanceof DatabindException db && !db.getPath().isEmpty()) {
+            String field = db.getPath().stream()
+                    .map(ref -> ref.getPropertyName() != null ? "." + ref.getPropertyName() : "[" + ref.getIndex() + "]")
+                    .collect(Collectors.joining()).replaceFirst("^\\.", "");
+            return new FieldError(field, db.getOriginalMessage());
+        }
+        if (cause instanceof JacksonException je) {
+            return new FieldError("body", "is not valid JSON: " + je.getOriginalMessage()
+                    + (je.getLocation() == null ? "" : " (line " + je.getLocation().getLineNr() + ", column " + je.getLocation().getColumnNr() + ")"));
+        }
+        return new FieldError("body", "is missing or unreadable: " + cause.getMessage());
+    }
+
+    private static ProblemDetail problem(HttpStatus status, String title, List<FieldError> errors) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status,
+                errors.stream().map(err -> err.field() + ": " + err.message()).collect(Collectors.joining("; ")));
+        problem.setTitle(title);
+        problem.setProperty("errors", errors);
+        return problem;
+    }
+}

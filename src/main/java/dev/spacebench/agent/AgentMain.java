@@ -1,20 +1,10 @@
 package dev.spacebench.agent;
 
-import io.grpc.Server;
-import io.grpc.ServerInterceptors;
-import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
-import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
-import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerDomainSocketChannel;
-import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.Properties;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * The agent's entry point: a plain gRPC server, no Spring, no web server, no database, so it
@@ -30,8 +20,6 @@ public final class AgentMain {
     /** The prefix of the readiness line; what follows it is the address to dial. */
     public static final String READY_PREFIX = "SPACEBENCH-AGENT READY ";
     public static final String TOKEN_ENV = "SPACEBENCH_AGENT_TOKEN";
-    /** Headroom over the 3 MiB chunk cap for framing. */
-    static final int MAX_INBOUND_BYTES = 8 << 20;
 
     private AgentMain() {}
 
@@ -65,37 +53,9 @@ public final class AgentMain {
     }
 
     private static void run(AgentOptions options, String token) throws Exception {
-        Files.createDirectories(options.workDir());
-        Files.createDirectories(options.bulkDir());
-        WorkDir workDir = new WorkDir(options.workDir());
-        BulkLane bulkLane = new BulkLane(options.bulkDir(), workDir);
-        ExecutorService ioPool = Executors.newCachedThreadPool(daemon("agent-io"));
-        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("agent-timer"));
-        AgentService service = new AgentService(workDir, bulkLane, ioPool, timer, version());
-
-        NettyServerBuilder builder;
-        if (options.listen().isUnix()) {
-            Files.deleteIfExists(options.listen().unixSocket());
-            builder = NettyServerBuilder.forAddress(new DomainSocketAddress(options.listen().unixSocket().toString()))
-                    .channelType(EpollServerDomainSocketChannel.class)
-                    .bossEventLoopGroup(new EpollEventLoopGroup(1))
-                    .workerEventLoopGroup(new EpollEventLoopGroup(1));
-        } else {
-            builder = NettyServerBuilder.forAddress(new InetSocketAddress(options.listen().host(), options.listen().port()));
-        }
-        Server server = builder
-                .maxInboundMessageSize(MAX_INBOUND_BYTES)
-                // Netty's 1 MiB default window is one chunk: the sender would stall once per chunk.
-                .flowControlWindow(16 << 20)
-                .addService(ServerInterceptors.intercept(service, new TokenInterceptor(token)))
-                .build()
-                .start();
-
-        String address = options.listen().isUnix()
-                ? "unix:" + options.listen().unixSocket()
-                : "tcp:" + hostForDialing(options.listen().host()) + ":" + ((InetSocketAddress) server.getListenSockets().get(0)).getPort();
-        Runtime.getRuntime().addShutdownHook(new Thread(server::shutdownNow, "agent-shutdown"));
-        System.out.println(READY_PREFIX + address);
+        AgentServer server = AgentServer.start(options, token);
+        Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "agent-shutdown"));
+        System.out.println(READY_PREFIX + server.address());
         System.out.flush();
 
         if (options.exitOnStdinEof()) {
@@ -109,20 +69,13 @@ public final class AgentMain {
                 } catch (IOException ignored) {
                     // a broken stdin means the same as EOF
                 }
-                server.shutdownNow();
+                server.stop();
                 System.exit(0);
             }, "agent-stdin-watch");
             watcher.setDaemon(true);
             watcher.start();
         }
         server.awaitTermination();
-    }
-
-    private static String hostForDialing(String host) {
-        if (host.equals("0.0.0.0") || host.equals("::")) {
-            return "127.0.0.1";
-        }
-        return host.contains(":") ? "[" + host + "]" : host;
     }
 
     static String version() {
@@ -135,13 +88,5 @@ public final class AgentMain {
             // fall through to "unknown"
         }
         return build.getProperty("build.version", "unknown");
-    }
-
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
-        return runnable -> {
-            Thread thread = new Thread(runnable, name);
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

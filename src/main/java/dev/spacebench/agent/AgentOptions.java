@@ -14,17 +14,17 @@ import java.util.List;
  * The token comes from {@code --token-file} or, failing that, the environment variable
  * {@code SPACEBENCH_AGENT_TOKEN}. TCP listens on 127.0.0.1 unless a host is given.
  */
-record AgentOptions(Listen listen, Path workDir, Path bulkDir, Path tokenFile, boolean exitOnStdinEof) {
+public record AgentOptions(Listen listen, Path workDir, Path bulkDir, Path tokenFile, boolean exitOnStdinEof) {
 
     /** Where the agent listens: a TCP host and port (0 = any free port) or a unix socket path. */
-    record Listen(String host, int port, Path unixSocket) {
+    public record Listen(String host, int port, Path unixSocket) {
         boolean isUnix() {
             return unixSocket != null;
         }
     }
 
     /** @throws IllegalArgumentException naming the option that is missing or malformed */
-    static AgentOptions parse(List<String> args) {
+    public static AgentOptions parse(List<String> args) {
         Listen listen = new Listen("127.0.0.1", 0, null);
         Path work = null;
         Path bulk = null;

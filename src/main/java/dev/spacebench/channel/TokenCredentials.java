@@ -9,13 +9,13 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 
 /** Adds the Space's token to every call as {@code authorization: Bearer <token>}. */
-final class TokenCredentials implements ClientInterceptor {
+public final class TokenCredentials implements ClientInterceptor {
 
     private static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
 
     private final String header;
 
-    TokenCredentials(String token) {
+    public TokenCredentials(String token) {
         this.header = "Bearer " + token;
     }
 

@@ -1,0 +1,124 @@
+package dev.spacebench.agent;
+
+import io.grpc.Server;
+import io.grpc.ServerInterceptors;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerDomainSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/** A running agent: the gRPC server with the token check, bound where the options say. */
+public final class AgentServer {
+
+    /** Headroom over the 3 MiB chunk cap for framing. */
+    static final int MAX_INBOUND_BYTES = 8 << 20;
+    /** Netty's 1 MiB default window is one chunk: the sender would stall once per chunk. */
+    static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
+
+    private final Server server;
+    private final String address;
+    private final ExecutorService ioPool;
+    private final ScheduledExecutorService timer;
+    private final EventLoopGroup[] groups;
+
+    private AgentServer(Server server, String address, ExecutorService ioPool, ScheduledExecutorService timer, EventLoopGroup... groups) {
+        this.server = server;
+        this.address = address;
+        this.ioPool = ioPool;
+        this.timer = timer;
+        this.groups = groups;
+    }
+
+    /**
+     * Creates the work and bulk directories if needed and starts serving.
+     *
+     * @param token the Space's token; calls without it get UNAUTHENTICATED
+     * @throws IOException if the directories cannot be made or the address cannot be bound
+     */
+    public static AgentServer start(AgentOptions options, String token) throws IOException {
+        Files.createDirectories(options.workDir());
+        Files.createDirectories(options.bulkDir());
+        WorkDir workDir = new WorkDir(options.workDir());
+        BulkLane bulkLane = new BulkLane(options.bulkDir(), workDir);
+        ExecutorService ioPool = Executors.newCachedThreadPool(daemon("agent-io"));
+        ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("agent-timer"));
+        AgentService service = new AgentService(workDir, bulkLane, ioPool, timer, AgentMain.version());
+
+        NettyServerBuilder builder;
+        EventLoopGroup[] groups = {};
+        if (options.listen().isUnix()) {
+            Files.deleteIfExists(options.listen().unixSocket());
+            EpollEventLoopGroup boss = new EpollEventLoopGroup(1);
+            EpollEventLoopGroup worker = new EpollEventLoopGroup(1);
+            groups = new EventLoopGroup[] {boss, worker};
+            builder = NettyServerBuilder.forAddress(new DomainSocketAddress(options.listen().unixSocket().toString()))
+                    .channelType(EpollServerDomainSocketChannel.class)
+                    .bossEventLoopGroup(boss)
+                    .workerEventLoopGroup(worker);
+        } else {
+            builder = NettyServerBuilder.forAddress(new InetSocketAddress(options.listen().host(), options.listen().port()));
+        }
+        Server server = builder
+                .maxInboundMessageSize(MAX_INBOUND_BYTES)
+                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
+                .addService(ServerInterceptors.intercept(service, new TokenInterceptor(token)))
+                .build()
+                .start();
+        String address = options.listen().isUnix()
+                ? "unix:" + options.listen().unixSocket()
+                : "tcp:" + hostForDialing(options.listen().host()) + ":" + ((InetSocketAddress) server.getListenSockets().get(0)).getPort();
+        return new AgentServer(server, address, ioPool, timer, groups);
+    }
+
+    /** Where to dial it: {@code tcp:HOST:PORT} or {@code unix:/path}. */
+    public String address() {
+        return address;
+    }
+
+    /** The address as a gRPC target: {@code HOST:PORT} or {@code unix:/path}. */
+    public String target() {
+        return address.startsWith("tcp:") ? address.substring("tcp:".length()) : address;
+    }
+
+    public void stop() {
+        server.shutdownNow();
+        try {
+            server.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        ioPool.shutdownNow();
+        timer.shutdownNow();
+        for (EventLoopGroup group : groups) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    public void awaitTermination() throws InterruptedException {
+        server.awaitTermination();
+    }
+
+    private static String hostForDialing(String host) {
+        if (host.equals("0.0.0.0") || host.equals("::")) {
+            return "127.0.0.1";
+        }
+        return host.contains(":") ? "[" + host + "]" : host;
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,68 @@
+package dev.spacebench.publish;
+
+import dev.spacebench.publish.export.PageMarkdown;
+import dev.spacebench.publish.export.ResultDocument;
+import dev.spacebench.publish.export.ResultJson;
+import dev.spacebench.publish.export.SamplesCsv;
+import dev.spacebench.run.RunSample;
+import dev.spacebench.run.RunSampleRepository;
+import dev.spacebench.run.RunService;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.stream.Stream;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.annotation.Transactional;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/** A run's downloads: samples.csv, result.json and the page as Markdown. */
+@RestController
+@RequestMapping("/api/runs/{id}")
+@Tag(name = "exports", description = "A run's raw samples, figures and page")
+public class ExportController {
+
+    private final RunService runs;
+    private final RunSampleRepository samples;
+    private final RunReportBuilder reports;
+
+    public ExportController(RunService runs, RunSampleRepository samples, RunReportBuilder reports) {
+        this.runs = runs;
+        this.samples = samples;
+        this.reports = reports;
+    }
+
+    @GetMapping(value = "/samples.csv", produces = "text/csv")
+    @Operation(summary = "Every sample, one row each: metric,iteration,phase,ns,bytes,ok,error")
+    @Transactional(readOnly = true)
+    public void samplesCsv(@PathVariable long id, HttpServletResponse response) throws IOException {
+        runs.get(id);
+        response.setContentType("text/csv;charset=UTF-8");
+        response.setHeader(HttpHeaders.CONTENT_DISPOSITION, "inline; filename=\"spacebench-run-" + id + "-samples.csv\"");
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        // Streamed from the database, so a run with millions of samples never sits in memory whole.
+        try (Stream<RunSample> rows = samples.streamByRunIdOrderByIdAsc(id); Writer out = response.getWriter()) {
+            SamplesCsv.write(rows.iterator(), out);
+        }
+    }
+
+    @GetMapping(value = "/result.json", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Plan, environment, build and per-metric figures (schema spacebench.result/v1)")
+    public ResultDocument resultJson(@PathVariable long id) {
+        return ResultJson.of(reports.build(id), runs.results(id));
+    }
+
+    @GetMapping(value = "/page.md", produces = "text/markdown;charset=UTF-8")
+    @Operation(summary = "The run's published page as Markdown")
+    public ResponseEntity<String> pageMarkdown(@PathVariable long id) {
+        return ResponseEntity.ok().contentType(MediaType.parseMediaType("text/markdown;charset=UTF-8"))
+                .body(PageMarkdown.render(reports.build(id)));
+    }
+}

@@ -1,0 +1,53 @@
+package dev.spacebench.publish;
+
+import dev.spacebench.environment.Environment;
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunStatus;
+import java.util.List;
+
+/** The one sentence under the title that answers the page's question with its headline figure. */
+final class Headline {
+
+    private Headline() {}
+
+    /**
+     * The headline figure is the p50 of {@code sh -c true} (what an AI agent or CI step most often
+     * does), else {@code true}, else the no-op, else the largest file's upload throughput.
+     */
+    static String sentence(Run run, String kind, List<RunReport.ExecRow> exec, List<RunReport.FileRow> files,
+                           Environment env, String version) {
+        if (run.getStatus() == RunStatus.QUEUED || run.getStatus() == RunStatus.RUNNING) {
+            return "This run is " + run.getStatus() + "; the figures below are what it has measured so far.";
+        }
+        String machine = env == null ? "this host" : env.host().cpuCount() + "-CPU " + env.host().cpuModel() + " host";
+        String when = Format.date(run.getStartedAt() == null ? run.getCreatedAt() : run.getStartedAt());
+        String tail = " on a " + machine + ", measured " + when + " with Spacebench " + version + ".";
+        String prefix = run.getStatus() == RunStatus.SUCCEEDED ? "" : "This run ended " + run.getStatus()
+                + (run.getFailureReason() == null ? "" : " (" + run.getFailureReason() + ")") + "; from the samples it took, ";
+        for (String wanted : List.of("exec.sh_c", "exec.true", "exec.noop")) {
+            for (RunReport.ExecRow row : exec) {
+                if (row.metric().equals(wanted) && row.p50().ns() != null) {
+                    String what = wanted.equals("exec.noop") ? "A no-op RPC round trip" : "A command round trip (" + row.label() + ")";
+                    return capitalizeAfter(prefix, what + " into a " + kind + " Space took " + row.p50().text()
+                            + " (p50, n = " + row.n() + ")" + tail);
+                }
+            }
+        }
+        for (int i = files.size() - 1; i >= 0; i--) {
+            RunReport.FileRow row = files.get(i);
+            if (row.uploadP50().ns() != null) {
+                return capitalizeAfter(prefix, "A " + row.size() + " upload into a " + kind + " Space took " + row.uploadP50().text()
+                        + " (p50, n = " + row.uploadN() + ", " + row.uploadMibPerSecondText() + " MiB/s, " + row.lane() + " lane)" + tail);
+            }
+        }
+        return "This run ended " + run.getStatus() + " before any round trip succeeded"
+                + (run.getFailureReason() == null ? "." : ": " + run.getFailureReason());
+    }
+
+    private static String capitalizeAfter(String prefix, String sentence) {
+        if (prefix.isEmpty()) {
+            return sentence;
+        }
+        return prefix + Character.toLowerCase(sentence.charAt(0)) + sentence.substring(1);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.spacebench.publish;
+
+import dev.spacebench.environment.Environment;
+import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.plan.Plan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** The page's Method section: what was measured, how, and what was excluded. */
+final class Method {
+
+    private Method() {}
+
+    static List<String> describe(Plan plan, Environment env, String kind, int warmups, int failures) {
+        List<String> lines = new ArrayList<>();
+        String network = env == null ? null : env.space().get("network");
+        String launch = env == null ? null : env.space().get("launch mechanism");
+        lines.add("A worker created a " + kind + " Space, started the Spacebench agent in it, waited for its first "
+                + "successful Ping (the Space's ready time), ran the loops below one after another, and deleted the Space.");
+        if (!plan.exec().metrics().isEmpty()) {
+            String metrics = plan.exec().metrics().stream()
+                    .map(m -> ExecMetric.fromWireName(m).map(ExecMetric::label).orElse(m))
+                    .collect(Collectors.joining(", "));
+            lines.add("Exec round trips (" + metrics + "): " + plan.exec().warmups() + " warm-ups, then "
+                    + plan.exec().n() + " measured round trips each, serially (one call in flight).");
+            lines.add("Each round trip is timed with System.nanoTime from the client's gRPC call to its checked reply. "
+                    + "For true and sh -c true that includes the gRPC call" + (network == null ? "" : " over " + network)
+                    + ", the agent's spawn of the program (argv directly, no shell unless sh is the program"
+                    + (launch == null ? "" : ", JDK launch mechanism " + launch)
+                    + "), stdout and stderr captured through pipes, the wait for exit, and the host's check of exit code 0. "
+                    + "The no-op is a Ping RPC that does no work.");
+        }
+        if (!plan.files().sizes().isEmpty()) {
+            String sizes = plan.files().sizes().stream()
+                    .map(s -> Format.bytes(s.bytes()) + " ×" + s.n()).collect(Collectors.joining(", "));
+            lines.add("File transfers (" + sizes + ", after " + plan.files().warmups() + " warm-up transfer(s) per size): "
+                    + "each iteration writes a fresh file of random bytes on the host (untimed), then times one upload "
+                    + "and one download of it. Files of " + Format.bytes(plan.files().bulkThresholdBytes())
+                    + " and more go through the bulk lane (a directory shared by host and Space; gRPC carries only the "
+                    + "import/export call), smaller ones through the gRPC stream in " + Format.bytes(plan.files().chunkBytes())
+                    + " chunks.");
+            lines.add("Upload timed region: reading the host file and sending it (stream) or copying it into the shared "
+                    + "directory (bulk lane), the agent's SHA-256 of what it received and its atomic rename into place, and "
+                    + "the host's check of the agent's digest. The host's SHA-256 of the source is computed when the file is "
+                    + "written, before the timer starts.");
+            lines.add("Download timed region: the agent reading and hashing the file and sending it (stream) or copying "
+                    + "it into the shared directory (bulk lane), and the host writing or reading it while hashing, checked "
+                    + "against the agent's digest and the original SHA-256. Nothing is fsynced: files come from and go to "
+                    + "the page cache.");
+            lines.add("MiB/s = file size / p50 time, with 1 MiB = 2^20 bytes.");
+        }
+        lines.add("Percentiles use the nearest-rank definition: the p-th percentile of n sorted samples is the sample at "
+                + "rank ⌈p/100 · n⌉, always a measured value, never interpolated. Slowest is the largest sample.");
+        lines.add("Excluded from the figures, but kept in samples.csv: " + warmups + " warm-up sample(s) and "
+                + failures + " failed measured iteration(s). Also outside every timed region: writing random files, "
+                + "deleting files between iterations, and saving samples to the database.");
+        return lines;
+    }
+
+}

@@ -1,0 +1,32 @@
+package dev.spacebench.publish;
+
+import dev.spacebench.environment.Environment;
+import dev.spacebench.plan.Plan;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Questions a reader is likely to ask, answered for this run. */
+final class Questions {
+
+    private Questions() {}
+
+    static List<RunReport.Question> list(String kind, Plan plan, List<RunReport.ExecRow> exec, Environment env) {
+        List<RunReport.Question> questions = new ArrayList<>();
+        questions.add(new RunReport.Question("Why does running true take milliseconds when the no-op takes microseconds?",
+                "The no-op measures the transport and the agent's dispatch. true adds starting a process (fork/exec or vfork, "
+                        + "loading the program, pipes for its output, waiting for it to exit), which is the largest part of a "
+                        + "command round trip on most machines."));
+        questions.add(new RunReport.Question("Why is sh -c true slower than true?",
+                "It starts two programs: the shell, which then starts true."));
+        questions.add(new RunReport.Question("Which figure should I quote?",
+                "The p50 with its n, the kind of Space and the machine, as the headline sentence does. Quote p99 and slowest "
+                        + "only with their n: at small n they rest on a handful of samples."));
+        questions.add(new RunReport.Question("Can I check the figures myself?",
+                "Yes. samples.csv has every sample in ns (warm-ups and failures marked). Sort the measured, ok samples of a "
+                        + "metric and take the one at rank ⌈p/100 · n⌉: that is the published percentile, to the nanosecond."));
+        questions.add(new RunReport.Question("How do I measure my own Space the same way?",
+                "Run the reproduce commands with another kind, or start the agent inside your Space (java -jar spacebench.jar "
+                        + "agent --listen … --work-dir … --bulk-dir … --token-file …) and measure it from here."));
+        return questions;
+    }
+}

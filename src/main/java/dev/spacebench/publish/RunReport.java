@@ -1,0 +1,88 @@
+package dev.spacebench.publish;
+
+import dev.spacebench.environment.Build;
+import dev.spacebench.environment.Environment;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.space.SpaceSpec;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Everything a run's published page says, in the page's order, built once by
+ * {@link RunReportBuilder} and rendered by the HTML template and by {@link PageMarkdown} alike, so
+ * the two can never disagree. Times in ns; formatted text beside each figure.
+ *
+ * @param title the question the page answers
+ * @param headline one sentence answering it with the headline figure (or saying why it cannot)
+ */
+public record RunReport(
+        long id,
+        String status,
+        boolean finished,
+        String kind,
+        String title,
+        String headline,
+        String failureReason,
+        Instant createdAt,
+        Instant startedAt,
+        Instant finishedAt,
+        String wallTime,
+        long sampleCount,
+        List<ExecRow> exec,
+        List<FileRow> files,
+        List<SpaceRow> space,
+        List<String> method,
+        List<String> caveats,
+        List<Fact> environment,
+        List<Fact> build,
+        List<String> reproduce,
+        List<Question> questions,
+        Downloads downloads,
+        SpaceSpec spaceSpec,
+        Plan plan,
+        Environment environmentDetail,
+        Build buildDetail) {
+
+    /** A formatted figure with the exact value it came from. */
+    public record Figure(Long ns, String text) {
+        static Figure of(Long ns) {
+            return new Figure(ns, Format.duration(ns));
+        }
+    }
+
+    /**
+     * One exec metric.
+     *
+     * @param metric e.g. {@code exec.sh_c}
+     * @param label e.g. "sh -c true"
+     * @param n measured samples behind the figures
+     */
+    public record ExecRow(String metric, String label, Figure p50, Figure p95, Figure p99, Figure slowest,
+                          int n, int warmups, int failures) {
+    }
+
+    /**
+     * One file size: upload and download.
+     *
+     * @param uploadMibPerSecond size / upload p50, MiB/s
+     */
+    public record FileRow(long bytes, String size, String lane, int uploadN, int downloadN, int warmups, int failures,
+                          Figure uploadP50, Double uploadMibPerSecond, String uploadMibPerSecondText,
+                          Figure downloadP50, Double downloadMibPerSecond, String downloadMibPerSecondText,
+                          String uploadMetric, String downloadMetric) {
+    }
+
+    /** Space life-cycle figures (ready, delete). */
+    public record SpaceRow(String metric, String label, Figure p50, Figure slowest, int n, int failures) {
+    }
+
+    /** A labelled fact for the environment and build tables. */
+    public record Fact(String label, String value) {
+    }
+
+    public record Question(String question, String answer) {
+    }
+
+    public record Downloads(String samplesCsv, String resultJson, String pageMd) {
+    }
+}

@@ -1,0 +1,173 @@
+package dev.spacebench.publish;
+
+import dev.spacebench.environment.Build;
+import dev.spacebench.environment.Environment;
+import dev.spacebench.environment.SystemFacts;
+import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.plan.FileSize;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.run.MetricResult;
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunJson;
+import dev.spacebench.run.RunRequest;
+import dev.spacebench.run.RunSampleRepository;
+import dev.spacebench.run.RunService;
+import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.Throughput;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.stereotype.Component;
+
+/** Builds a run's {@link RunReport} from what the database holds. */
+@Component
+public class RunReportBuilder {
+
+    private final RunService runs;
+    private final RunJson json;
+    private final RunSampleRepository samples;
+
+    public RunReportBuilder(RunService runs, RunJson json, RunSampleRepository samples) {
+        this.runs = runs;
+        this.json = json;
+        this.samples = samples;
+    }
+
+    /** @throws dev.spacebench.run.RunNotFoundException if there is no such run */
+    public RunReport build(long id) {
+        Run run = runs.get(id);
+        List<MetricResult> results = runs.results(id);
+        Plan plan = json.plan(run);
+        SpaceSpec spec = json.spaceSpec(run);
+        Environment env = json.environment(run);
+        Build build = json.build(run);
+        String kind = run.getKind();
+
+        List<RunReport.ExecRow> exec = new ArrayList<>();
+        for (String name : plan.exec().metrics()) {
+            ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
+            find(results, metric.metricId()).ifPresent(r -> exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),
+                    RunReport.Figure.of(r.getP50Ns()), RunReport.Figure.of(r.getP95Ns()), RunReport.Figure.of(r.getP99Ns()),
+                    RunReport.Figure.of(r.getMaxNs()), r.getN(), r.getWarmups(), r.getFailures())));
+        }
+        List<RunReport.FileRow> files = new ArrayList<>();
+        for (FileSize size : plan.files().sizes()) {
+            String label = FileSize.label(size.bytes());
+            Optional<MetricResult> up = find(results, "file.upload." + label);
+            Optional<MetricResult> down = find(results, "file.download." + label);
+            if (up.isEmpty() && down.isEmpty()) {
+                continue;
+            }
+            Double upRate = rate(up);
+            Double downRate = rate(down);
+            files.add(new RunReport.FileRow(size.bytes(), Format.bytes(size.bytes()),
+                    up.or(() -> down).map(MetricResult::getLane).orElse("—"),
+                    up.map(MetricResult::getN).orElse(0), down.map(MetricResult::getN).orElse(0),
+                    up.map(MetricResult::getWarmups).orElse(0),
+                    up.map(MetricResult::getFailures).orElse(0) + down.map(MetricResult::getFailures).orElse(0),
+                    RunReport.Figure.of(up.map(MetricResult::getP50Ns).orElse(null)), upRate, Format.mibPerSecond(upRate),
+                    RunReport.Figure.of(down.map(MetricResult::getP50Ns).orElse(null)), downRate, Format.mibPerSecond(downRate),
+                    "file.upload." + label, "file.download." + label));
+        }
+        List<RunReport.SpaceRow> space = new ArrayList<>();
+        find(results, "space.ready").ifPresent(r -> space.add(spaceRow(r, "ready: create → first successful Ping")));
+        find(results, "space.delete").ifPresent(r -> space.add(spaceRow(r, "delete: kill and remove everything")));
+
+        Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
+                ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
+        String version = build == null ? "unknown" : build.version();
+        String title = "How long does a command round trip, and a file transfer, into a " + kind + " Space take?";
+        List<MetricResult> measured = results;
+        int failures = measured.stream().mapToInt(MetricResult::getFailures).sum();
+        int warmups = measured.stream().mapToInt(MetricResult::getWarmups).sum();
+
+        return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
+                Headline.sentence(run, kind, exec, files, env, version),
+                run.getFailureReason(), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
+                samples.countByRunId(id), exec, files, space,
+                Method.describe(plan, env, kind, warmups, failures),
+                Caveats.list(run, plan, env, kind, exec, failures),
+                environment(env, spec, kind),
+                buildFacts(build),
+                reproduce(spec, plan, build),
+                Questions.list(kind, plan, exec, env),
+                new RunReport.Downloads("/api/runs/" + id + "/samples.csv", "/api/runs/" + id + "/result.json",
+                        "/api/runs/" + id + "/page.md"),
+                spec, plan, env, build);
+    }
+
+    private static RunReport.SpaceRow spaceRow(MetricResult r, String label) {
+        return new RunReport.SpaceRow(r.getMetric(), label, RunReport.Figure.of(r.getP50Ns()), RunReport.Figure.of(r.getMaxNs()),
+                r.getN(), r.getFailures());
+    }
+
+    private static Double rate(Optional<MetricResult> result) {
+        return result.filter(r -> r.getP50Ns() != null && r.getP50Ns() > 0)
+                .map(r -> Throughput.mibPerSecond(r.getBytes(), r.getP50Ns())).orElse(null);
+    }
+
+    private static Optional<MetricResult> find(List<MetricResult> results, String metric) {
+        return results.stream().filter(r -> r.getMetric().equals(metric)).findFirst();
+    }
+
+    private static List<RunReport.Fact> environment(Environment env, SpaceSpec spec, String kind) {
+        List<RunReport.Fact> facts = new ArrayList<>();
+        if (env == null) {
+            facts.add(new RunReport.Fact("Environment", "not recorded: the Space's agent never answered"));
+            facts.add(new RunReport.Fact("Space kind", kind));
+            return facts;
+        }
+        SystemFacts host = env.host();
+        facts.add(new RunReport.Fact("Host", host.hostname()));
+        facts.add(new RunReport.Fact("CPU", host.cpuModel() + " × " + host.cpuCount()));
+        facts.add(new RunReport.Fact("Memory", Format.memory(host.memoryBytes())));
+        facts.add(new RunReport.Fact("OS", host.os() + ", kernel " + host.kernel() + " (" + host.arch() + ")"));
+        facts.add(new RunReport.Fact("Host JVM", host.jvm()));
+        facts.add(new RunReport.Fact("Space kind", kind));
+        facts.add(new RunReport.Fact("Shape asked", shape(spec)));
+        for (Map.Entry<String, String> fact : env.space().entrySet()) {
+            facts.add(new RunReport.Fact("Space " + fact.getKey(), fact.getValue()));
+        }
+        facts.add(new RunReport.Fact("Other Spaces running", Integer.toString(env.otherSpacesRunning())));
+        if (env.guest() != null) {
+            SystemFacts guest = env.guest();
+            facts.add(new RunReport.Fact("Inside the Space", guest.os() + ", kernel " + guest.kernel() + ", "
+                    + guest.cpuCount() + " CPUs, " + Format.memory(guest.memoryBytes()) + ", hostname " + guest.hostname()));
+            facts.add(new RunReport.Fact("Agent JVM", guest.jvm()));
+        }
+        facts.add(new RunReport.Fact("Agent version", env.agentVersion()));
+        facts.add(new RunReport.Fact("Worker", env.worker()));
+        return facts;
+    }
+
+    private static String shape(SpaceSpec spec) {
+        if (spec.cpus() == null && spec.memoryMiB() == null) {
+            return "no limits asked";
+        }
+        return (spec.cpus() == null ? "any CPUs" : spec.cpus() + " CPUs") + ", "
+                + (spec.memoryMiB() == null ? "any memory" : spec.memoryMiB() + " MiB");
+    }
+
+    private static List<RunReport.Fact> buildFacts(Build build) {
+        if (build == null) {
+            return List.of(new RunReport.Fact("Build", "unknown"));
+        }
+        return List.of(
+                new RunReport.Fact("Spacebench", build.version()),
+                new RunReport.Fact("Git commit", build.gitCommit() + (build.gitDirty() ? " (with uncommitted changes)" : "")),
+                new RunReport.Fact("Built", build.builtAt()));
+    }
+
+    private List<String> reproduce(SpaceSpec spec, Plan plan, Build build) {
+        List<String> lines = new ArrayList<>();
+        if (build != null && !build.gitCommit().equals("unknown")) {
+            lines.add("git checkout " + build.gitCommit());
+        }
+        lines.add("./mvnw spring-boot:run");
+        lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H 'Content-Type: application/json' -d '"
+                + json.write(new RunRequest(spec, plan)) + "'");
+        return lines;
+    }
+}

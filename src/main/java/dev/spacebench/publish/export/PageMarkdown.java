@@ -1,0 +1,91 @@
+package dev.spacebench.publish.export;
+
+import dev.spacebench.publish.RunReport;
+import java.util.List;
+
+/** The run's page as Markdown (GitHub-flavoured tables), section for section the same as the HTML page. */
+public final class PageMarkdown {
+
+    private PageMarkdown() {}
+
+    public static String render(RunReport r) {
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(r.title()).append("\n\n");
+        md.append(r.headline()).append("\n\n");
+        md.append("Run ").append(r.id()).append(" · ").append(r.status()).append(" · ").append(r.kind())
+                .append(" Space · wall time ").append(r.wallTime()).append(" · ").append(r.sampleCount()).append(" samples\n\n");
+
+        md.append("## Results\n\n");
+        if (!r.exec().isEmpty()) {
+            md.append("### Command round trips\n\n");
+            md.append("| round trip | p50 | p95 | p99 | slowest | samples | warm-ups | failed |\n");
+            md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (RunReport.ExecRow row : r.exec()) {
+                md.append("| ").append(cell(row.label())).append(" | ").append(row.p50().text()).append(" | ")
+                        .append(row.p95().text()).append(" | ").append(row.p99().text()).append(" | ")
+                        .append(row.slowest().text()).append(" | ").append(row.n()).append(" | ").append(row.warmups())
+                        .append(" | ").append(row.failures()).append(" |\n");
+            }
+            md.append('\n');
+        }
+        if (!r.files().isEmpty()) {
+            md.append("### File transfers\n\n");
+            md.append("| size | lane | n | upload p50 | upload MiB/s | download p50 | download MiB/s | failed |\n");
+            md.append("|---:|---|---:|---:|---:|---:|---:|---:|\n");
+            for (RunReport.FileRow row : r.files()) {
+                md.append("| ").append(row.size()).append(" | ").append(row.lane()).append(" | ")
+                        .append(row.uploadN() == row.downloadN() ? Integer.toString(row.uploadN()) : row.uploadN() + " / " + row.downloadN())
+                        .append(" | ").append(row.uploadP50().text()).append(" | ").append(row.uploadMibPerSecondText())
+                        .append(" | ").append(row.downloadP50().text()).append(" | ").append(row.downloadMibPerSecondText())
+                        .append(" | ").append(row.failures()).append(" |\n");
+            }
+            md.append('\n');
+        }
+        if (!r.space().isEmpty()) {
+            md.append("### Space\n\n");
+            md.append("| | time | samples |\n|---|---:|---:|\n");
+            for (RunReport.SpaceRow row : r.space()) {
+                md.append("| ").append(cell(row.label())).append(" | ").append(row.p50().text()).append(" | ")
+                        .append(row.n()).append(" |\n");
+            }
+            md.append('\n');
+        }
+
+        section(md, "Method", r.method());
+        section(md, "Caveats", r.caveats());
+
+        md.append("## Environment and build\n\n| | |\n|---|---|\n");
+        for (RunReport.Fact fact : r.environment()) {
+            md.append("| ").append(cell(fact.label())).append(" | ").append(cell(fact.value())).append(" |\n");
+        }
+        for (RunReport.Fact fact : r.build()) {
+            md.append("| ").append(cell(fact.label())).append(" | ").append(cell(fact.value())).append(" |\n");
+        }
+        md.append('\n');
+
+        md.append("## Reproduce\n\n```sh\n");
+        r.reproduce().forEach(line -> md.append(line).append('\n'));
+        md.append("```\n\n");
+
+        md.append("## Questions\n\n");
+        for (RunReport.Question q : r.questions()) {
+            md.append("**").append(q.question()).append("**  \n").append(q.answer()).append("\n\n");
+        }
+
+        md.append("## Downloads\n\n");
+        md.append("- [samples.csv](").append(r.downloads().samplesCsv()).append(")\n");
+        md.append("- [result.json](").append(r.downloads().resultJson()).append(")\n");
+        md.append("- [page.md](").append(r.downloads().pageMd()).append(")\n");
+        return md.toString();
+    }
+
+    private static void section(StringBuilder md, String title, List<String> items) {
+        md.append("## ").append(title).append("\n\n");
+        items.forEach(item -> md.append("- ").append(item).append('\n'));
+        md.append('\n');
+    }
+
+    private static String cell(String text) {
+        return text == null ? "" : text.replace("|", "\\|").replace("\n", " ");
+    }
+}

@@ -1,0 +1,49 @@
+package dev.spacebench.publish.export;
+
+import dev.spacebench.environment.Build;
+import dev.spacebench.environment.Environment;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.space.SpaceSpec;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * result.json, schema {@value #SCHEMA}. Times in ns; throughput in MiB/s (2^20 bytes per MiB) at
+ * the p50; percentiles by nearest rank, exactly as {@code definitions} states. Fields are only
+ * ever added within a schema version, never renamed or removed.
+ */
+public record ResultDocument(
+        String schema,
+        RunInfo run,
+        SpaceSpec space,
+        Plan plan,
+        Environment environment,
+        Build build,
+        Definitions definitions,
+        List<MetricFigures> metrics) {
+
+    public static final String SCHEMA = "spacebench.result/v1";
+
+    public record RunInfo(long id, String status, String kind, Instant createdAt, Instant startedAt, Instant finishedAt,
+                          String failureReason, long samples, String headline) {
+    }
+
+    public record Definitions(String percentile, String throughput, String timer, String slowest) {
+        public static Definitions current() {
+            return new Definitions(
+                    "nearest rank: the p-th percentile of n sorted measured ok samples x[1..n] is x[k], k = max(1, ceil(p/100 * n))",
+                    "MiB/s = bytes / 2^20 / (p50 ns / 1e9)",
+                    "System.nanoTime on the host, from the client call to its verified reply",
+                    "the largest measured ok sample");
+        }
+    }
+
+    /**
+     * @param kind "space", "exec", "upload" or "download"
+     * @param histogram base64 of the compressed HdrHistogram (3 significant digits) of the measured ok samples
+     */
+    public record MetricFigures(String metric, String kind, long bytes, String lane, int n, int warmups, int failures,
+                                Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs,
+                                Double mibPerSecond, String histogram) {
+    }
+}

@@ -1,0 +1,32 @@
+package dev.spacebench.publish.export;
+
+import dev.spacebench.publish.RunReport;
+import dev.spacebench.run.MetricResult;
+import dev.spacebench.stats.Throughput;
+import java.util.List;
+
+/** Builds result.json from a run's report and its stored figures. */
+public final class ResultJson {
+
+    private ResultJson() {}
+
+    public static ResultDocument of(RunReport report, List<MetricResult> results) {
+        List<ResultDocument.MetricFigures> metrics = results.stream().map(ResultJson::figures).toList();
+        return new ResultDocument(ResultDocument.SCHEMA,
+                new ResultDocument.RunInfo(report.id(), report.status(), report.kind(), report.createdAt(), report.startedAt(),
+                        report.finishedAt(), report.failureReason(), report.sampleCount(), report.headline()),
+                report.spaceSpec(), report.plan(), report.environmentDetail(), report.buildDetail(),
+                ResultDocument.Definitions.current(), metrics);
+    }
+
+    private static ResultDocument.MetricFigures figures(MetricResult r) {
+        String kind = r.getMetric().startsWith("exec.") ? "exec"
+                : r.getMetric().startsWith("file.upload.") ? "upload"
+                : r.getMetric().startsWith("file.download.") ? "download" : "space";
+        Double mibs = r.getBytes() > 0 && r.getP50Ns() != null && r.getP50Ns() > 0
+                ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null;
+        return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
+                r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
+                r.getStddevNs(), mibs, r.getHistogram());
+    }
+}

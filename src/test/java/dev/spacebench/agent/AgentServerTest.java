@@ -1,0 +1,208 @@
+package dev.spacebench.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.google.protobuf.ByteString;
+import dev.spacebench.agent.v1.AgentGrpc;
+import dev.spacebench.agent.v1.ExecReply;
+import dev.spacebench.agent.v1.ExecRequest;
+import dev.spacebench.agent.v1.FileDigest;
+import dev.spacebench.agent.v1.ImportBulkRequest;
+import dev.spacebench.agent.v1.PingRequest;
+import dev.spacebench.agent.v1.ReadFileRequest;
+import dev.spacebench.agent.v1.WriteFileHeader;
+import dev.spacebench.agent.v1.WriteFileRequest;
+import dev.spacebench.channel.TokenCredentials;
+import io.grpc.ClientInterceptors;
+import io.grpc.ManagedChannel;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.StreamObserver;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real agent on a loopback TCP port, called through real gRPC stubs. */
+class AgentServerTest {
+
+    private static final String TOKEN = "s3cret-token";
+
+    @TempDir
+    Path temp;
+    private AgentServer server;
+    private ManagedChannel channel;
+    private AgentGrpc.AgentBlockingStub stub;
+    private AgentGrpc.AgentStub async;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = AgentServer.start(AgentOptions.parse(List.of("--work-dir", temp.resolve("work").toString(),
+                "--bulk-dir", temp.resolve("bulk").toString())), TOKEN);
+        channel = NettyChannelBuilder.forTarget(server.target()).usePlaintext().build();
+        stub = AgentGrpc.newBlockingStub(ClientInterceptors.intercept(channel, new TokenCredentials(TOKEN)));
+        async = AgentGrpc.newStub(ClientInterceptors.intercept(channel, new TokenCredentials(TOKEN)));
+    }
+
+    @AfterEach
+    void stop() {
+        channel.shutdownNow();
+        server.stop();
+    }
+
+    @Test
+    void refusesCallsWithoutOrWithAWrongToken() {
+        AgentGrpc.AgentBlockingStub none = AgentGrpc.newBlockingStub(channel);
+        assertThatThrownBy(() -> none.ping(PingRequest.getDefaultInstance()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
+        AgentGrpc.AgentBlockingStub wrong = AgentGrpc.newBlockingStub(ClientInterceptors.intercept(channel, new TokenCredentials("nope")));
+        assertThatThrownBy(() -> wrong.exec(ExecRequest.newBuilder().addArgv("true").build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.UNAUTHENTICATED));
+        assertThat(stub.ping(PingRequest.getDefaultInstance()).getAgentNanos()).isNotZero();
+    }
+
+    @Test
+    void execReturnsExitCodeAndOutput() {
+        ExecReply reply = stub.exec(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c", "echo out; echo err >&2; exit 3")).build());
+        assertThat(reply.getExitCode()).isEqualTo(3);
+        assertThat(reply.getStdout().toStringUtf8()).isEqualTo("out\n");
+        assertThat(reply.getStderr().toStringUtf8()).isEqualTo("err\n");
+        assertThat(reply.getAgentDurationNs()).isPositive();
+
+        ExecReply withStdin = stub.exec(ExecRequest.newBuilder().addArgv("cat").setStdin(ByteString.copyFromUtf8("piped")).build());
+        assertThat(withStdin.getStdout().toStringUtf8()).isEqualTo("piped");
+
+        ExecReply discarded = stub.exec(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c", "echo gone")).setDiscardOutput(true).build());
+        assertThat(discarded.getExitCode()).isZero();
+        assertThat(discarded.getStdout().isEmpty()).isTrue();
+    }
+
+    @Test
+    void execTimesOutAndReportsMissingPrograms() {
+        ExecReply slow = stub.exec(ExecRequest.newBuilder().addAllArgv(List.of("sleep", "5")).setTimeoutMs(200).build());
+        assertThat(slow.getTimedOut()).isTrue();
+        assertThat(slow.getAgentDurationNs()).isLessThan(TimeUnit.SECONDS.toNanos(4));
+        assertThatThrownBy(() -> stub.exec(ExecRequest.newBuilder().addArgv("no-such-program-xyz").build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
+        assertThatThrownBy(() -> stub.exec(ExecRequest.newBuilder().build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("argv");
+                });
+    }
+
+    @Test
+    void writeFileWithAWrongShaIsDataLossAndLeavesNoFile() throws Exception {
+        byte[] content = "hello world".getBytes(StandardCharsets.UTF_8);
+        String wrongSha = "0".repeat(64);
+        CompletableFuture<FileDigest> result = new CompletableFuture<>();
+        StreamObserver<WriteFileRequest> requests = async.writeFile(observer(result));
+        requests.onNext(WriteFileRequest.newBuilder().setHeader(WriteFileHeader.newBuilder()
+                .setPath("dir/f.txt").setSize(content.length).setSha256(wrongSha)).build());
+        requests.onNext(WriteFileRequest.newBuilder().setChunk(ByteString.copyFrom(content)).build());
+        requests.onCompleted();
+        assertThatThrownBy(result::get).isInstanceOf(ExecutionException.class)
+                .cause().isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DATA_LOSS);
+                    assertThat(e.getStatus().getDescription()).contains("SHA-256");
+                });
+        try (Stream<Path> files = Files.walk(temp.resolve("work"))) {
+            assertThat(files.filter(Files::isRegularFile).toList()).isEmpty();
+        }
+    }
+
+    @Test
+    void writeThenReadRoundTripsTheBytes() throws Exception {
+        byte[] content = new byte[3 * 1024 * 1024 + 17];
+        new java.util.Random(7).nextBytes(content);
+        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(content));
+        CompletableFuture<FileDigest> result = new CompletableFuture<>();
+        StreamObserver<WriteFileRequest> requests = async.writeFile(observer(result));
+        requests.onNext(WriteFileRequest.newBuilder().setHeader(WriteFileHeader.newBuilder()
+                .setPath("f.bin").setSize(content.length).setSha256(sha)).build());
+        for (int off = 0; off < content.length; off += 1 << 20) {
+            requests.onNext(WriteFileRequest.newBuilder().setChunk(ByteString.copyFrom(content, off,
+                    Math.min(1 << 20, content.length - off))).build());
+        }
+        requests.onCompleted();
+        assertThat(result.get(10, TimeUnit.SECONDS).getSha256()).isEqualTo(sha);
+        assertThat(Files.readAllBytes(temp.resolve("work/f.bin"))).isEqualTo(content);
+
+        var replies = stub.readFile(ReadFileRequest.newBuilder().setPath("f.bin").setChunkSize(1 << 20).build());
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        FileDigest digest = null;
+        int chunks = 0;
+        while (replies.hasNext()) {
+            var reply = replies.next();
+            if (reply.hasDigest()) {
+                digest = reply.getDigest();
+            } else {
+                chunks++;
+                reply.getChunk().writeTo(got);
+            }
+        }
+        assertThat(chunks).isEqualTo(4);
+        assertThat(got.toByteArray()).isEqualTo(content);
+        assertThat(digest.getSha256()).isEqualTo(sha);
+        assertThat(digest.getSize()).isEqualTo(content.length);
+    }
+
+    @Test
+    void pathsOutsideTheWorkDirAreInvalidArgument() {
+        assertThatThrownBy(() -> stub.readFile(ReadFileRequest.newBuilder().setPath("../bulk/x").build()).hasNext())
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("..");
+                });
+        assertThatThrownBy(() -> stub.readFile(ReadFileRequest.newBuilder().setPath("/etc/passwd").build()).hasNext())
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    @Test
+    void bulkImportChecksTheShaAndLeavesNothingOnMismatch() throws Exception {
+        Files.writeString(temp.resolve("bulk/in-1"), "bulk bytes");
+        assertThatThrownBy(() -> stub.importBulk(ImportBulkRequest.newBuilder().setBulkName("in-1").setPath("x.bin")
+                .setSize(10).setSha256("f".repeat(64)).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.DATA_LOSS));
+        try (Stream<Path> files = Files.walk(temp.resolve("work"))) {
+            assertThat(files.filter(Files::isRegularFile).toList()).isEmpty();
+        }
+        assertThatThrownBy(() -> stub.importBulk(ImportBulkRequest.newBuilder().setBulkName("../work/x").setPath("x.bin")
+                .setSize(1).setSha256("f".repeat(64)).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    private static <T> StreamObserver<T> observer(CompletableFuture<T> result) {
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(T value) {
+                result.complete(value);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                result.completeExceptionally(t);
+            }
+
+            @Override
+            public void onCompleted() {
+            }
+        };
+    }
+}

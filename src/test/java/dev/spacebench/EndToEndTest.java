@@ -1,0 +1,130 @@
+package dev.spacebench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spacebench.publish.Format;
+import dev.spacebench.run.RunSampleRepository;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+/** A real run against a real process Space, from POST to published page. */
+class EndToEndTest extends AppTestSupport {
+
+    private static final String SMALL_PLAN = """
+            {"space": {"kind": "process"},
+             "plan": {"exec": {"n": 20, "warmups": 2},
+                      "files": {"sizes": [{"bytes": 1048576, "n": 2}, {"bytes": 4194304, "n": 2}], "warmups": 1}}}""";
+
+    @Autowired
+    RunSampleRepository samples;
+
+    @Test
+    void smallPlanRunsEndToEndAndPublishesConsistentFigures() throws Exception {
+        HttpResponse<String> created = post("/api/runs", SMALL_PLAN);
+        assertThat(created.statusCode()).isEqualTo(201);
+        long id = json(created).get("id").asLong();
+        assertThat(created.headers().firstValue("Location")).hasValue("/api/runs/" + id);
+
+        JsonNode run = awaitFinished(id, Duration.ofMinutes(3));
+        assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");
+        assertThat(run.get("progress").get("percent").asDouble()).isEqualTo(100.0);
+
+        // space.ready 1 + exec 3 × (2 + 20) + files 2 sizes × (1 + 2) iterations × (upload + download) + space.delete 1
+        long expectedSamples = 1 + 3 * 22 + 2 * 3 * 2 + 1;
+        assertThat(samples.countByRunId(id)).isEqualTo(expectedSamples);
+
+        JsonNode result = json(get("/api/runs/" + id + "/result.json"));
+        assertThat(result.get("schema").asString()).isEqualTo("spacebench.result/v1");
+        assertThat(result.get("run").get("samples").asLong()).isEqualTo(expectedSamples);
+        Map<String, JsonNode> metrics = new HashMap<>();
+        result.get("metrics").forEach(m -> metrics.put(m.get("metric").asString(), m));
+        assertThat(metrics).containsKeys("space.ready", "exec.noop", "exec.true", "exec.sh_c", "file.upload.1MiB",
+                "file.download.1MiB", "file.upload.4MiB", "file.download.4MiB", "space.delete");
+        assertThat(metrics.get("file.upload.1MiB").get("lane").asString()).isEqualTo("stream");
+        assertThat(metrics.get("file.upload.4MiB").get("lane").asString()).isEqualTo("bulk");
+        assertThat(metrics.get("exec.true").get("n").asInt()).isEqualTo(20);
+        assertThat(metrics.get("exec.true").get("warmups").asInt()).isEqualTo(2);
+
+        assertPageShowsResultJsonFigures(id, metrics);
+        assertPercentilesRecomputeFromCsv(id, metrics);
+
+        String markdown = get("/api/runs/" + id + "/page.md").body();
+        assertThat(markdown).contains(result.get("run").get("headline").asString());
+        assertThat(markdown).contains("| sh -c true | " + Format.duration(metrics.get("exec.sh_c").get("p50Ns").asLong()) + " |");
+
+        assertNothingLeftBehind();
+    }
+
+    private void assertPageShowsResultJsonFigures(long id, Map<String, JsonNode> metrics) throws Exception {
+        HttpResponse<String> page = get("/runs/" + id);
+        assertThat(page.statusCode()).isEqualTo(200);
+        String html = page.body();
+        assertThat(html).contains("How long does a command round trip");
+        Matcher cells = Pattern.compile("data-metric=\"([^\"]+)\" data-stat=\"(p50|p95|p99|slowest)\" data-ns=\"(\\d+)\">([^<]+)<")
+                .matcher(html);
+        Map<String, String> json = Map.of("p50", "p50Ns", "p95", "p95Ns", "p99", "p99Ns", "slowest", "slowestNs");
+        int checked = 0;
+        while (cells.find()) {
+            JsonNode metric = metrics.get(cells.group(1));
+            long ns = Long.parseLong(cells.group(3));
+            assertThat(ns).as(cells.group(1) + " " + cells.group(2)).isEqualTo(metric.get(json.get(cells.group(2))).asLong());
+            assertThat(cells.group(4)).isEqualTo(Format.duration(ns));
+            checked++;
+        }
+        // exec 3 × 4 figures + files 2 × (upload + download p50) + space ready/delete p50
+        assertThat(checked).isEqualTo(12 + 4 + 2);
+    }
+
+    private void assertPercentilesRecomputeFromCsv(long id, Map<String, JsonNode> metrics) throws Exception {
+        String csv = get("/api/runs/" + id + "/samples.csv").body();
+        List<String> lines = csv.lines().toList();
+        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error");
+        Map<String, List<Long>> measured = new HashMap<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            if (f[2].equals("measured") && f[5].equals("true")) {
+                measured.computeIfAbsent(f[0], k -> new ArrayList<>()).add(Long.parseLong(f[3]));
+            }
+        }
+        for (Map.Entry<String, List<Long>> entry : measured.entrySet()) {
+            long[] sorted = entry.getValue().stream().mapToLong(Long::longValue).sorted().toArray();
+            JsonNode published = metrics.get(entry.getKey());
+            int n = sorted.length;
+            assertThat(published.get("n").asInt()).isEqualTo(n);
+            // nearest rank, as the page states: x[ceil(p/100 · n)]
+            assertThat(published.get("p50Ns").asLong()).as(entry.getKey()).isEqualTo(sorted[(int) Math.ceil(0.50 * n) - 1]);
+            assertThat(published.get("p95Ns").asLong()).isEqualTo(sorted[(int) Math.ceil(0.95 * n) - 1]);
+            assertThat(published.get("p99Ns").asLong()).isEqualTo(sorted[(int) Math.ceil(0.99 * n) - 1]);
+            assertThat(published.get("slowestNs").asLong()).isEqualTo(sorted[n - 1]);
+            assertThat(published.get("minNs").asLong()).isEqualTo(sorted[0]);
+            if (published.get("bytes").asLong() > 0) {
+                double mibs = published.get("bytes").asLong() / 1048576.0 / (published.get("p50Ns").asLong() / 1e9);
+                assertThat(published.get("mibPerSecond").asDouble()).isEqualTo(mibs);
+            }
+        }
+        assertThat(measured).hasSize(9);
+    }
+
+    private void assertNothingLeftBehind() throws Exception {
+        try (Stream<java.nio.file.Path> left = Files.list(SPACES)) {
+            assertThat(left.toList()).as("Space directories left behind").isEmpty();
+        }
+        List<String> agents = ProcessHandle.allProcesses()
+                .map(p -> p.info().commandLine().orElse(""))
+                .filter(cmd -> cmd.contains(SPACES.toString()))
+                .toList();
+        assertThat(agents).as("agent processes left behind").isEmpty();
+    }
+
+}

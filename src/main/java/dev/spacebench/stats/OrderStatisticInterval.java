@@ -123,11 +123,7 @@ public record OrderStatisticInterval(Ranks ranks, long lower, long upper) {
         if (sorted.length == 0) {
             throw new IllegalArgumentException("a confidence interval needs at least one sample");
         }
-        for (int i = 1; i < sorted.length; i++) {
-            if (sorted[i] < sorted[i - 1]) {
-                throw new IllegalArgumentException("samples must be sorted ascending; index " + i + " is smaller than " + (i - 1));
-            }
-        }
+        Percentiles.requireSorted(sorted);
         Ranks ranks = ranks(percentile, sorted.length, level);
         return new OrderStatisticInterval(ranks, sorted[ranks.lowerRank() - 1], sorted[ranks.upperRank() - 1]);
     }

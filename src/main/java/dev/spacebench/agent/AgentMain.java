@@ -137,7 +137,7 @@ public final class AgentMain {
         return build.getProperty("build.version", "unknown");
     }
 
-    private static java.util.concurrent.ThreadFactory daemon(String name) {
+    static java.util.concurrent.ThreadFactory daemon(String name) {
         return runnable -> {
             Thread thread = new Thread(runnable, name);
             thread.setDaemon(true);

@@ -36,7 +36,7 @@ public record MannWhitney(String test, double u, double z, double pValue) {
      * @param y second set, ns
      * @throws IllegalArgumentException if either set is empty
      */
-    public static MannWhitney test(long[] x, long[] y) {
+    public static MannWhitney of(long[] x, long[] y) {
         if (x.length == 0 || y.length == 0) {
             throw new IllegalArgumentException("both sets need samples, had " + x.length + " and " + y.length);
         }

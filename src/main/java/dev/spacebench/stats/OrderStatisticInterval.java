@@ -25,13 +25,14 @@ import org.apache.commons.math3.distribution.BinomialDistribution;
  *   <li>fewest open ends (a bounded interval whenever one exists);</li>
  *   <li>smallest u − l (the shortest in ranks);</li>
  *   <li>largest coverage, where coverages within {@value #COVERAGE_TIE} count as equal (for a
- *       given width, the window where B is most likely, which centres it on the estimate);</li>
+ *       given width, the window where B is most likely: around its mode, nq);</li>
  *   <li>smallest l (only the mirror-image pairs of p50 are still tied here).</li>
  * </ol>
- * Some figures at the 95% level (ranks l–u, "n+1" meaning open above):
+ * Some figures at the 95% level (ranks l–u; "open": no sample bounds it above):
  * n = 20: p50 6–15, p95 17–open, p99 19–open; n = 300: p50 133–167, p95 278–293, p99 290–300;
  * n = 1000: p50 469–531, p95 937–964, p99 984–997. The largest n at which p99 has no bounded
- * interval is 298 (below that 1 − 0.99ⁿ, the most any bounded pair can cover, is under 0.95).
+ * interval is 298: up to there 1 − 0.99ⁿ − 0.01ⁿ, the most any bounded pair (1, n) can cover,
+ * is under 0.95. At n = 299 and 300 the bounded interval ends at the slowest sample.
  *
  * @param ranks which samples bound the interval, and how sure it is
  * @param lower x(lowerRank) in ns; when the interval is open below, the fastest sample, and the

@@ -13,7 +13,7 @@ class MannWhitneyTest {
 
     @Test
     void separatedSetsWithoutTies() {
-        MannWhitney result = MannWhitney.test(new long[] {1, 2, 3}, new long[] {4, 5, 6});
+        MannWhitney result = MannWhitney.of(new long[] {1, 2, 3}, new long[] {4, 5, 6});
 
         // U₁ = 0, U₂ = 9, σ² = 9/12 · 7 = 5.25, z = (9 − 4.5 − 0.5)/√5.25 = 1.745743
         assertThat(result.u()).isEqualTo(0);
@@ -26,7 +26,7 @@ class MannWhitneyTest {
     @Test
     void tiesGetMidRanksAndTheTieCorrection() {
         // pooled: 1 | 2 2 2 | 3 3 3 | 4 → ranks 1 | 3 3 3 | 6 6 6 | 8; x holds 1, 2, 2, 3 → R₁ = 13, U₁ = 3
-        MannWhitney result = MannWhitney.test(new long[] {1, 2, 2, 3}, new long[] {2, 3, 3, 4});
+        MannWhitney result = MannWhitney.of(new long[] {1, 2, 2, 3}, new long[] {2, 3, 3, 4});
 
         assertThat(result.u()).isEqualTo(3);
         // σ² = 16/12 · (9 − 2·(27 − 3)/(8·7)) = 10.857143; z = (13 − 8 − 0.5)/σ
@@ -37,7 +37,7 @@ class MannWhitneyTest {
 
     @Test
     void allEqualIsNoEvidence() {
-        MannWhitney result = MannWhitney.test(new long[] {5, 5, 5}, new long[] {5, 5});
+        MannWhitney result = MannWhitney.of(new long[] {5, 5, 5}, new long[] {5, 5});
 
         assertThat(result.u()).isEqualTo(3);
         assertThat(result.pValue()).isEqualTo(1.0);
@@ -49,7 +49,7 @@ class MannWhitneyTest {
         long[] x = random.longs(200, 1_000, 2_000).toArray();
         long[] y = random.longs(150, 1_100, 2_100).toArray();
 
-        MannWhitney result = MannWhitney.test(x, y);
+        MannWhitney result = MannWhitney.of(x, y);
 
         double larger = Math.max(result.u(), 200.0 * 150 - result.u());
         assertThat(larger).isEqualTo(new MannWhitneyUTest().mannWhitneyU(asDoubles(x), asDoubles(y)));
@@ -60,7 +60,7 @@ class MannWhitneyTest {
 
     @Test
     void needsSamplesOnBothSides() {
-        assertThatThrownBy(() -> MannWhitney.test(new long[0], new long[] {1}))
+        assertThatThrownBy(() -> MannWhitney.of(new long[0], new long[] {1}))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 

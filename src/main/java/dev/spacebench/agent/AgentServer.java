@@ -114,7 +114,7 @@ public final class AgentServer {
         return host.contains(":") ? "[" + host + "]" : host;
     }
 
-    private static ThreadFactory daemon(String name) {
+    static ThreadFactory daemon(String name) {
         return runnable -> {
             Thread thread = new Thread(runnable, name);
             thread.setDaemon(true);

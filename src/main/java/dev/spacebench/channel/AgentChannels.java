@@ -16,12 +16,12 @@ import org.springframework.stereotype.Component;
 public class AgentChannels {
 
     /** Headroom over the 3 MiB chunk cap for framing. */
-    static final int MAX_INBOUND_BYTES = 8 << 20;
+    public static final int MAX_INBOUND_BYTES = 8 << 20;
     /**
      * HTTP/2 flow-control window. Netty's 1 MiB default equals one chunk, so a sender would wait a
      * window update per chunk; 16 MiB keeps several chunks in flight.
      */
-    static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
+    public static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
 
     private final GrpcChannelFactory factory;
 

@@ -33,6 +33,20 @@ public final class Percentiles {
     }
 
     /**
+     * For callers that take sorted samples from outside: a wrong order would give wrong
+     * percentiles without any other sign.
+     *
+     * @throws IllegalArgumentException if the samples are not in ascending order
+     */
+    public static void requireSorted(long[] samples) {
+        for (int i = 1; i < samples.length; i++) {
+            if (samples[i] < samples[i - 1]) {
+                throw new IllegalArgumentException("samples must be sorted ascending; index " + i + " is smaller than " + (i - 1));
+            }
+        }
+    }
+
+    /**
      * @param sorted samples in ascending order (ns), at least one
      * @param p percentile from 0 to 100
      * @return the nearest-rank percentile, one of the samples

@@ -1,0 +1,162 @@
+package dev.spacebench.floor;
+
+import com.google.protobuf.UnsafeByteOperations;
+import dev.spacebench.agent.v1.FileDigest;
+import dev.spacebench.agent.v1.ReadFileReply;
+import dev.spacebench.agent.v1.ReadFileRequest;
+import dev.spacebench.agent.v1.WriteFileHeader;
+import dev.spacebench.agent.v1.WriteFileRequest;
+import dev.spacebench.plan.PlanLimits;
+import io.grpc.stub.ClientCallStreamObserver;
+import io.grpc.stub.ClientResponseObserver;
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The bare gRPC stream: one payload of random bytes up through WriteFile and down through
+ * ReadFile of a {@link BareGrpcServer} in this JVM, memory to memory, no files, no hashing. The
+ * floor under the stream lane's file-transfer figures (the published one is 100 MiB in 1 MiB
+ * chunks); throughput is bytes over a sample's ns ({@link dev.spacebench.stats.Throughput}).
+ */
+public final class BareGrpcStream {
+
+    public static final int HUNDRED_MIB = 100 << 20;
+    private static final long DEADLINE_SECONDS = 120;
+
+    private BareGrpcStream() {}
+
+    /**
+     * @param bytes payload size
+     * @param chunkBytes bytes per message
+     * @param uploadNs WriteFile durations in ns: first message sent to the server's reply received
+     * @param downloadNs ReadFile durations in ns: request sent to the last message received
+     */
+    public record Result(int bytes, int chunkBytes, long[] uploadNs, long[] downloadNs) {}
+
+    /**
+     * All uploads (warm-ups first), then all downloads.
+     *
+     * @param bytes payload size, 0 or more (e.g. {@link #HUNDRED_MIB}); the payload is held in memory
+     * @param chunkBytes bytes per message, {@link PlanLimits#MIN_CHUNK_BYTES} to {@link PlanLimits#MAX_CHUNK_BYTES}
+     * @param n measured transfers each way, at least 1
+     * @param warmups transfers each way first and dropped, at least 0
+     * @throws IllegalArgumentException for a size or chunk out of range, n &lt; 1 or warmups &lt; 0
+     * @throws IOException if the server cannot start, or a transfer fails or moves the wrong
+     *     number of bytes
+     */
+    public static Result run(int bytes, int chunkBytes, int n, int warmups) throws IOException, InterruptedException {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes must be 0 or more, was " + bytes);
+        }
+        if (chunkBytes < PlanLimits.MIN_CHUNK_BYTES || chunkBytes > PlanLimits.MAX_CHUNK_BYTES) {
+            throw new IllegalArgumentException("chunkBytes must be from " + PlanLimits.MIN_CHUNK_BYTES + " to "
+                    + PlanLimits.MAX_CHUNK_BYTES + ", was " + chunkBytes);
+        }
+        byte[] payload = new byte[bytes];
+        // Random, so that nothing on the way could compress it.
+        new SplittableRandom().nextBytes(payload);
+        try (BareGrpcServer server = BareGrpcServer.start(payload)) {
+            long[] uploads = Trials.run(n, warmups, () -> upload(server, payload, chunkBytes));
+            long[] downloads = Trials.run(n, warmups, () -> download(server, bytes, chunkBytes));
+            return new Result(bytes, chunkBytes, uploads, downloads);
+        }
+    }
+
+    private static long upload(BareGrpcServer server, byte[] payload, int chunkBytes) throws IOException, InterruptedException {
+        CompletableFuture<FileDigest> result = new CompletableFuture<>();
+        MemoryUpload sender = new MemoryUpload(payload, chunkBytes, result);
+        long start = System.nanoTime();
+        server.async().withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS).writeFile(sender);
+        FileDigest digest;
+        try {
+            digest = result.get(DEADLINE_SECONDS + 5, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IOException("bare WriteFile failed: " + e, e);
+        }
+        long ns = System.nanoTime() - start;
+        if (digest.getSize() != payload.length) {
+            throw new IOException("bare WriteFile: sent " + payload.length + " bytes, the server counted " + digest.getSize());
+        }
+        return ns;
+    }
+
+    private static long download(BareGrpcServer server, int bytes, int chunkBytes) throws IOException {
+        long start = System.nanoTime();
+        Iterator<ReadFileReply> replies = server.blocking().withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
+                .readFile(ReadFileRequest.newBuilder().setPath("memory").setChunkSize(chunkBytes).build());
+        long received = 0;
+        while (replies.hasNext()) {
+            received += replies.next().getChunk().size();
+        }
+        long ns = System.nanoTime() - start;
+        if (received != bytes) {
+            throw new IOException("bare ReadFile: expected " + bytes + " bytes, received " + received);
+        }
+        return ns;
+    }
+
+    /**
+     * Sends the header and then chunks whenever the transport is ready (gRPC's onReady), so the
+     * client never buffers more than flow control allows, like the host's real upload.
+     */
+    private static final class MemoryUpload implements ClientResponseObserver<WriteFileRequest, FileDigest> {
+        private final byte[] payload;
+        private final int chunkBytes;
+        private final CompletableFuture<FileDigest> result;
+        private ClientCallStreamObserver<WriteFileRequest> requests;
+        private boolean headerSent;
+        private int offset;
+        private boolean done;
+
+        MemoryUpload(byte[] payload, int chunkBytes, CompletableFuture<FileDigest> result) {
+            this.payload = payload;
+            this.chunkBytes = chunkBytes;
+            this.result = result;
+        }
+
+        @Override
+        public void beforeStart(ClientCallStreamObserver<WriteFileRequest> requests) {
+            this.requests = requests;
+            requests.setOnReadyHandler(this::drain);
+        }
+
+        private synchronized void drain() {
+            while (!done && requests.isReady()) {
+                if (!headerSent) {
+                    headerSent = true;
+                    requests.onNext(WriteFileRequest.newBuilder().setHeader(WriteFileHeader.newBuilder()
+                            .setPath("memory").setSize(payload.length)).build());
+                } else if (offset < payload.length) {
+                    int length = Math.min(chunkBytes, payload.length - offset);
+                    // The payload is never written after start-up, so sending it without a copy is safe.
+                    requests.onNext(WriteFileRequest.newBuilder().setChunk(UnsafeByteOperations.unsafeWrap(payload, offset, length)).build());
+                    offset += length;
+                } else {
+                    done = true;
+                    requests.onCompleted();
+                }
+            }
+        }
+
+        @Override
+        public void onNext(FileDigest digest) {
+            result.complete(digest);
+        }
+
+        @Override
+        public synchronized void onError(Throwable t) {
+            done = true;
+            result.completeExceptionally(t);
+        }
+
+        @Override
+        public void onCompleted() {
+            result.completeExceptionally(new IllegalStateException("WriteFile completed without a reply"));
+        }
+    }
+}

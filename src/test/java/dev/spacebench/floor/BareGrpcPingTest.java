@@ -1,0 +1,21 @@
+package dev.spacebench.floor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spacebench.stats.Percentiles;
+import java.util.Arrays;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+class BareGrpcPingTest {
+
+    @Test
+    void pingsRoundTripOnLoopback() throws Exception {
+        long[] samples = BareGrpcPing.run(300, 100);
+
+        assertThat(LongStream.of(samples).boxed().toList()).hasSize(300).allMatch(ns -> ns > 0);
+        long[] sorted = samples.clone();
+        Arrays.sort(sorted);
+        assertThat(Percentiles.of(sorted, 50)).isPositive().isLessThan(50_000_000L);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.spacebench.floor;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spacebench.stats.Throughput;
+import java.util.Arrays;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+
+class BareGrpcStreamTest {
+
+    @Test
+    void hundredMibUpAndDown() throws Exception {
+        BareGrpcStream.Result result = BareGrpcStream.run(BareGrpcStream.HUNDRED_MIB, 1 << 20, 2, 1);
+
+        assertThat(result.bytes()).isEqualTo(100 << 20);
+        assertThat(LongStream.of(result.uploadNs()).boxed().toList()).hasSize(2).allMatch(ns -> ns > 0);
+        assertThat(LongStream.of(result.downloadNs()).boxed().toList()).hasSize(2).allMatch(ns -> ns > 0);
+        // Memory to memory on loopback: far above a disk, far below the memory bus.
+        double upload = Throughput.mibPerSecond(result.bytes(), Arrays.stream(result.uploadNs()).min().orElseThrow());
+        double download = Throughput.mibPerSecond(result.bytes(), Arrays.stream(result.downloadNs()).min().orElseThrow());
+        assertThat(upload).isBetween(10.0, 100_000.0);
+        assertThat(download).isBetween(10.0, 100_000.0);
+    }
+
+    @Test
+    void aPartialLastChunkAndAnEmptyPayloadArriveWhole() throws Exception {
+        // run() throws if the byte counts differ, so arriving at all is the check.
+        assertThat(BareGrpcStream.run((3 << 20) + 123, 1 << 20, 1, 0).uploadNs()).hasSize(1);
+        assertThat(BareGrpcStream.run(0, 64 << 10, 1, 0).downloadNs()).hasSize(1);
+    }
+
+    @Test
+    void refusesChunksThePlanWouldRefuse() {
+        assertThatThrownBy(() -> BareGrpcStream.run(1024, 100, 1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> BareGrpcStream.run(1024, 4 << 20, 1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> BareGrpcStream.run(-1, 1 << 20, 1, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

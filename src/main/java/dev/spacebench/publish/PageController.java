@@ -1,10 +1,20 @@
 package dev.spacebench.publish;
 
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.run.PageArguments;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunController;
+import dev.spacebench.run.RunFilter;
 import dev.spacebench.run.RunService;
-import dev.spacebench.run.PageArguments;
+import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.Spaces;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -18,19 +28,44 @@ public class PageController {
     private final RunService runs;
     private final RunReportBuilder reports;
     private final RunSummaries summaries;
+    private final Spaces spaces;
 
-    public PageController(RunService runs, RunReportBuilder reports, RunSummaries summaries) {
+    public PageController(RunService runs, RunReportBuilder reports, RunSummaries summaries, Spaces spaces) {
         this.runs = runs;
         this.reports = reports;
         this.summaries = summaries;
+        this.spaces = spaces;
     }
 
+    /**
+     * The runs list, newest first, filtered by kind, status and UTC days created (from/to, both
+     * inclusive). A filter that cannot be read answers 400 with the list empty and each error
+     * beside its input.
+     */
     @GetMapping("/runs")
-    public String list(@RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size, Model model) {
+    public String list(@RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size,
+                       @RequestParam(required = false) String kind, @RequestParam(required = false) String status,
+                       @RequestParam(required = false) String from, @RequestParam(required = false) String to,
+                       Model model, HttpServletResponse response) {
         PageArguments.check(page, size, RunController.MAX_PAGE_SIZE);
-        Page<Run> result = runs.list(page, size);
+        RunListQuery query = new RunListQuery(kind, status, from, to);
+        model.addAttribute("query", query);
+        model.addAttribute("kinds", spaces.kinds().keySet());
+        model.addAttribute("statuses", RunStatus.values());
+        Page<Run> result;
+        try {
+            result = runs.list(RunFilter.parse(kind, status, from, to), page, size);
+            model.addAttribute("errors", Map.of());
+        } catch (InvalidRequestException e) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            result = Page.empty(PageRequest.of(page, size));
+            model.addAttribute("errors", e.errors().stream()
+                    .collect(Collectors.toMap(FieldError::field, FieldError::message, (a, b) -> a + "; " + b)));
+        }
         model.addAttribute("runs", result.getContent().stream().map(summaries::of).toList());
         model.addAttribute("page", result);
+        model.addAttribute("newer", result.hasPrevious() ? query.link(page - 1, size) : null);
+        model.addAttribute("older", result.hasNext() ? query.link(page + 1, size) : null);
         return "runs";
     }
 

@@ -86,6 +86,9 @@ public class RunExecution {
             long createStart = System.nanoTime();
             space = spaces.create(spec, readyTimeout);
             hasBulkLane = space.bulkDir() != null;
+            boolean bulk = hasBulkLane;
+            // Figures so far for the dashboard and the run page while the run goes on.
+            recorder.onMetricDone(() -> saveInterimResults(runId, plan, bulk, recorder.samples()));
             try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes())) {
                 awaitFirstPing(channel, createStart, recorder);
                 InfoReply info = channel.info(CALL_TIMEOUT);
@@ -151,11 +154,20 @@ public class RunExecution {
         });
     }
 
+    private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken) {
+        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
+        try {
+            transactions.executeWithoutResult(tx -> replaceResults(runId, computed));
+        } catch (RuntimeException e) {
+            // Only a preview: the final figures are written at the end whatever happens here.
+            log.warn("run {}: could not save the figures so far: {}", runId, e.toString());
+        }
+    }
+
     private void finish(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken, RunStatus outcome, String reason) {
         List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
         transactions.executeWithoutResult(tx -> {
-            results.deleteByRunId(runId);
-            results.saveAll(computed);
+            replaceResults(runId, computed);
             Run run = runs.findById(runId).orElseThrow();
             if (run.getBuild() == null) {
                 run.setBuild(json.write(buildFacts.build()));
@@ -163,6 +175,14 @@ public class RunExecution {
             run.finish(outcome, reason, Instant.now());
         });
         log.info("run {} {}{}", runId, outcome, reason == null ? "" : ": " + reason);
+    }
+
+    /** Inside a transaction. */
+    private void replaceResults(long runId, List<MetricResult> computed) {
+        results.deleteByRunId(runId);
+        // Hibernate flushes inserts before deletes; the (run_id, metric) unique key needs the deletes first.
+        results.flush();
+        results.saveAll(computed);
     }
 
     private static void deleteQuietly(Path dir) {

@@ -1,6 +1,7 @@
 package dev.spacebench.run;
 
 import dev.spacebench.measure.MeasureListener;
+import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Progress;
 import dev.spacebench.measure.Sample;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ final class RunRecorder implements MeasureListener {
     private long lastProgress;
     private long lastCancelPoll;
     private boolean cancelSeen;
+    private Runnable metricDone = () -> { };
 
     /**
      * @param stopping true when the app is shutting down; the loops then stop like a cancel
@@ -39,6 +41,14 @@ final class RunRecorder implements MeasureListener {
         this.stopping = stopping;
         this.lastProgress = System.nanoTime() - PROGRESS_EVERY_NS;
         this.lastCancelPoll = System.nanoTime() - CANCEL_POLL_EVERY_NS;
+    }
+
+    /**
+     * Runs {@code action} after the last measured iteration of each metric, with the samples
+     * flushed: between iterations, outside every timed region.
+     */
+    void onMetricDone(Runnable action) {
+        this.metricDone = action;
     }
 
     @Override
@@ -57,6 +67,10 @@ final class RunRecorder implements MeasureListener {
         if (now - lastProgress >= PROGRESS_EVERY_NS || p.iteration() == p.iterations()) {
             lastProgress = now;
             runs.updateProgress(runId, p.metric(), p.phase().wireName(), p.iteration(), p.iterations(), p.done(), p.total());
+        }
+        if (p.phase() == Phase.MEASURED && p.iteration() == p.iterations()) {
+            flush();
+            metricDone.run();
         }
     }
 

@@ -1,17 +1,19 @@
 package dev.spacebench.run;
 
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
+import org.springframework.data.jpa.repository.JpaSpecificationExecutor;
 import org.springframework.data.jpa.repository.Modifying;
 import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.query.Param;
 import org.springframework.transaction.annotation.Transactional;
 
-public interface RunRepository extends JpaRepository<Run, Long> {
+public interface RunRepository extends JpaRepository<Run, Long>, JpaSpecificationExecutor<Run> {
 
     Page<Run> findAllByOrderByCreatedAtDescIdDesc(Pageable pageable);
 
@@ -20,6 +22,10 @@ public interface RunRepository extends JpaRepository<Run, Long> {
     List<Run> findByStatusAndWorker(RunStatus status, String worker);
 
     List<Run> findByStatusOrderByCreatedAtAscIdAsc(RunStatus status);
+
+    List<Run> findByStatusInOrderByCreatedAtAscIdAsc(Collection<RunStatus> statuses);
+
+    List<Run> findByFinishedAtNotNullOrderByFinishedAtDescIdDesc(Pageable pageable);
 
     /** Takes a queued run for one worker; 1 when this worker got it, 0 when another was first. */
     @Modifying

@@ -17,6 +17,7 @@ import java.util.Map;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Sort;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -105,7 +106,23 @@ public class RunService {
 
     /** Newest first. */
     public Page<Run> list(int page, int size) {
-        return runs.findAllByOrderByCreatedAtDescIdDesc(PageRequest.of(page, size));
+        return list(RunFilter.ANY, page, size);
+    }
+
+    /** The runs the filter lets through, newest first. */
+    public Page<Run> list(RunFilter filter, int page, int size) {
+        return runs.findAll(filter.specification(),
+                PageRequest.of(page, size, Sort.by(Sort.Order.desc("createdAt"), Sort.Order.desc("id"))));
+    }
+
+    /** QUEUED and RUNNING runs, oldest first (the order the queue serves them). */
+    public List<Run> active() {
+        return runs.findByStatusInOrderByCreatedAtAscIdAsc(List.of(RunStatus.QUEUED, RunStatus.RUNNING));
+    }
+
+    /** The last {@code count} runs to finish, whatever their outcome, latest first. */
+    public List<Run> latestFinished(int count) {
+        return runs.findByFinishedAtNotNullOrderByFinishedAtDescIdDesc(PageRequest.of(0, count));
     }
 
     /**

@@ -21,7 +21,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Takes QUEUED runs from the database, oldest first, up to a configured number at a time. The
  * claim is a conditional update, so several machines can share one PostgreSQL queue without
- * taking the same run twice.
+ * taking the same run twice. With {@code spacebench.worker.enabled=false} it takes nothing (the
+ * bench command runs its one run itself).
  */
 @Component
 public class RunWorker {
@@ -33,13 +34,15 @@ public class RunWorker {
     private final TransactionTemplate transactions;
     private final int maxConcurrent;
     private final String workerId;
+    private final boolean enabled;
     private final ExecutorService pool;
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicBoolean stopping = new AtomicBoolean();
 
     public RunWorker(RunRepository runs, RunExecution execution, TransactionTemplate transactions,
                      @Value("${spacebench.worker.max-concurrent-runs:1}") int maxConcurrent,
-                     @Value("${spacebench.worker.id:}") String workerId) {
+                     @Value("${spacebench.worker.id:}") String workerId,
+                     @Value("${spacebench.worker.enabled:true}") boolean enabled) {
         if (maxConcurrent < 1) {
             throw new IllegalArgumentException("spacebench.worker.max-concurrent-runs must be at least 1, was " + maxConcurrent);
         }
@@ -48,6 +51,7 @@ public class RunWorker {
         this.transactions = transactions;
         this.maxConcurrent = maxConcurrent;
         this.workerId = workerId == null || workerId.isBlank() ? defaultWorkerId() : workerId;
+        this.enabled = enabled;
         this.pool = Executors.newFixedThreadPool(maxConcurrent, r -> {
             Thread t = new Thread(r, "run-worker");
             t.setDaemon(false);
@@ -62,6 +66,11 @@ public class RunWorker {
     /** Runs this worker left RUNNING when it last stopped can never finish: mark them INTERRUPTED. */
     @EventListener(ApplicationReadyEvent.class)
     public void interruptLeftovers() {
+        // A disabled worker (the bench command beside a server on one database) must not touch the
+        // server's runs: they are RUNNING under the same host name.
+        if (!enabled) {
+            return;
+        }
         transactions.executeWithoutResult(tx -> runs.findByStatusAndWorker(RunStatus.RUNNING, workerId).forEach(run -> {
             run.finish(RunStatus.INTERRUPTED, "the app stopped while this run was RUNNING (found at the next start)", Instant.now());
             log.warn("run {} was RUNNING when the app last stopped: now INTERRUPTED", run.getId());
@@ -72,6 +81,9 @@ public class RunWorker {
     /** Claims queued runs while there is room. Called on a schedule and after each submit. */
     @Scheduled(fixedDelayString = "${spacebench.worker.poll-interval-ms:500}")
     public synchronized void poll() {
+        if (!enabled) {
+            return;
+        }
         while (!stopping.get() && active.get() < maxConcurrent) {
             Optional<Run> next = runs.findFirstByStatusOrderByCreatedAtAscIdAsc(RunStatus.QUEUED);
             if (next.isEmpty()) {

@@ -1,0 +1,40 @@
+package dev.spacebench.cli;
+
+import dev.spacebench.live.LiveRun;
+import dev.spacebench.run.RunRequest;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/** Where the bench command's run happens: in this process on the database, or on a server through REST. */
+interface BenchBackend extends AutoCloseable {
+
+    /** Says where the run is measured, for the first line the command prints. */
+    String where();
+
+    /**
+     * Queues the run so that this backend's measurer, and no other, takes it.
+     *
+     * @return the run's id
+     * @throws BenchException when the request is refused (each bad field named) or the server unreachable
+     */
+    long submit(RunRequest request);
+
+    /**
+     * Follows the run until it has finished, passing each new state to {@code progress}.
+     *
+     * @return the final state
+     */
+    LiveRun follow(long id, Consumer<LiveRun> progress) throws InterruptedException;
+
+    /** Writes result.json, samples.csv and page.md, as the REST exports serve them, into {@code dir}. */
+    void export(long id, Path dir);
+
+    /**
+     * Asks for a run that is still going to be cancelled (Ctrl-C): it stops at its next
+     * iteration, deletes its Space, keeps its samples and ends CANCELLED. Never throws.
+     */
+    void cancel(long id);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,141 @@
+package dev.spacebench.cli;
+
+import dev.spacebench.live.LiveRun;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.run.RunRequest;
+import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.SpaceSpec;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * {@code spacebench bench}: one benchmark run for scripts. Without {@code --server} it measures in
+ * this process on the app's database; with it, on that server through REST. Either way it prints
+ * progress, the results table and writes result.json, samples.csv and page.md into the output
+ * directory.
+ *
+ * <p>Exit codes: 0 the run succeeded; 2 bad usage, an unreadable or refused plan, an unreachable
+ * server, or a run that did not succeed; 1 is kept for a failed baseline check (issue 4).
+ */
+@Command(name = "spacebench bench", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Run one benchmark and write result.json, samples.csv and page.md.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the run succeeded", "1:a baseline check failed (comes with issue 4)",
+                "2:bad usage, a refused plan, an unreachable server, or a run that did not succeed"})
+public class BenchCommand implements Callable<Integer> {
+
+    public static final int OK = 0;
+    public static final int BASELINE_FAILED = 1;
+    public static final int FAILED = 2;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
+
+    @Option(names = "--kind", paramLabel = "K", description = "kind of Space (default: the app's spacebench.space.default-kind)")
+    String kind;
+
+    @Option(names = "--plan", paramLabel = "quick|published|FILE.json",
+            description = "a preset, or a JSON file with the plan part of a POST /api/runs body (default: published)")
+    String plan;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where to write the files (default: ./spacebench-run-ID)")
+    Path out;
+
+    @Option(names = "--cpus", paramLabel = "N", description = "CPUs to ask the Space for")
+    Double cpus;
+
+    @Option(names = "--memory-mib", paramLabel = "N", description = "memory to ask the Space for, in MiB")
+    Long memoryMiB;
+
+    @Option(names = "--server", paramLabel = "URL", description = "measure on this running server, e.g. http://127.0.0.1:8080")
+    URI server;
+
+    @Option(names = "--db", paramLabel = "JDBC-URL", description = "without --server: the database (default: the app's spring.datasource.url)")
+    String database;
+
+    @Option(names = "--baseline", paramLabel = "NAME", description = "compare with a saved baseline (not available yet)")
+    String baseline;
+
+    @Option(names = "--threshold", paramLabel = "X", description = "allowed slow-down against the baseline (not available yet)")
+    String threshold;
+
+    private final PrintStream stdout;
+    private final PrintStream stderr;
+    private final boolean terminal;
+
+    BenchCommand(PrintStream stdout, PrintStream stderr, boolean terminal) {
+        this.stdout = stdout;
+        this.stderr = stderr;
+        this.terminal = terminal;
+    }
+
+    /** From {@code SpacebenchApplication.main}: runs and exits the JVM with the command's exit code. */
+    public static void main(String[] args) {
+        System.exit(execute(args, System.out, System.err, System.console() != null));
+    }
+
+    /**
+     * Runs the command in this JVM.
+     *
+     * @param terminal true to draw the progress bar in place; false for plain lines
+     * @return the exit code: 0, 1 or 2 (see the class comment)
+     */
+    public static int execute(String[] args, PrintStream stdout, PrintStream stderr, boolean terminal) {
+        CommandLine command = new CommandLine(new BenchCommand(stdout, stderr, terminal));
+        command.setOut(new PrintWriter(stdout, true));
+        command.setErr(new PrintWriter(stderr, true));
+        // picocli answers 1 for an exception; 1 is the baseline check's, so anything unexpected is 2.
+        command.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            stderr.println("bench: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return FAILED;
+        });
+        return command.execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (baseline != null || threshold != null) {
+            stderr.println("bench: not available yet: baselines come with issue 4");
+            return FAILED;
+        }
+        try {
+            Plan chosen = PlanArgument.read(plan);
+            RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen);
+            try (BenchBackend backend = server == null ? LocalBackend.start(database) : new RemoteBackend(server)) {
+                return run(backend, request);
+            }
+        } catch (BenchException e) {
+            stderr.println("bench: " + e.getMessage());
+            return FAILED;
+        }
+    }
+
+    private int run(BenchBackend backend, RunRequest request) throws Exception {
+        long id = backend.submit(request);
+        stdout.println("run " + id + " queued; " + backend.where());
+        LiveRun last;
+        try (CancelOnSignal signals = new CancelOnSignal(stderr, "run " + id, () -> backend.cancel(id))) {
+            last = backend.follow(id, new ProgressDisplay(stdout, terminal)::show);
+        }
+        Path dir = out == null ? Path.of("spacebench-run-" + id) : out;
+        backend.export(id, dir);
+        stdout.println();
+        ResultTable.print(JsonMapper.builder().build().readTree(Files.readString(dir.resolve(Exports.RESULT_JSON))), stdout);
+        stdout.println();
+        stdout.println("wrote " + dir.resolve(Exports.RESULT_JSON) + ", " + Exports.SAMPLES_CSV + ", " + Exports.PAGE_MD);
+        if (!last.status().equals(RunStatus.SUCCEEDED.name())) {
+            stderr.println("bench: run " + id + " ended " + last.status()
+                    + (last.failureReason() == null ? "" : ": " + last.failureReason()));
+            return FAILED;
+        }
+        return OK;
+    }
+}

@@ -1,0 +1,185 @@
+package dev.spacebench.cli;
+
+import dev.spacebench.SpacebenchApplication;
+import dev.spacebench.live.LiveRun;
+import dev.spacebench.live.LiveRuns;
+import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.publish.RunReport;
+import dev.spacebench.publish.RunReportBuilder;
+import dev.spacebench.publish.export.PageMarkdown;
+import dev.spacebench.publish.export.ResultJson;
+import dev.spacebench.publish.export.SamplesCsv;
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunExecution;
+import dev.spacebench.run.RunRepository;
+import dev.spacebench.run.RunRequest;
+import dev.spacebench.run.RunSample;
+import dev.spacebench.run.RunSampleRepository;
+import dev.spacebench.run.RunService;
+import dev.spacebench.run.RunStateException;
+import dev.spacebench.run.RunWorker;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Measures in this process: the app without its web server and with its worker off, on the same
+ * database as a server would use (H2's {@code AUTO_SERVER=TRUE} lets both open it at once). The
+ * run is queued and claimed in one transaction, so a server's worker never sees it QUEUED.
+ */
+final class LocalBackend implements BenchBackend {
+
+    private static final Duration POLL = Duration.ofMillis(250);
+    private static final Duration STOP_WAIT = Duration.ofSeconds(60);
+
+    private final ConfigurableApplicationContext context;
+    private final RunService service;
+    private final RunRepository runs;
+    private final RunExecution execution;
+    private final LiveRuns live;
+    private final TransactionTemplate transactions;
+    private final String workerId;
+    private final AtomicBoolean stopping = new AtomicBoolean();
+    private volatile Thread measuring;
+
+    private LocalBackend(ConfigurableApplicationContext context) {
+        this.context = context;
+        this.service = context.getBean(RunService.class);
+        this.runs = context.getBean(RunRepository.class);
+        this.execution = context.getBean(RunExecution.class);
+        this.live = context.getBean(LiveRuns.class);
+        this.transactions = context.getBean(TransactionTemplate.class);
+        this.workerId = "bench@" + context.getBean(RunWorker.class).workerId();
+    }
+
+    /**
+     * Starts the app without web server or worker.
+     *
+     * @param databaseUrl a JDBC URL, or null for the app's configured database
+     */
+    static LocalBackend start(String databaseUrl) {
+        List<String> args = new ArrayList<>(List.of(
+                "--spacebench.worker.enabled=false",
+                "--logging.level.root=WARN",
+                // Its one warning (an H2 newer than Flyway has verified) says nothing about the run.
+                "--logging.level.org.flywaydb=ERROR",
+                "--spring.main.log-startup-info=false"));
+        if (databaseUrl != null) {
+            args.add("--spring.datasource.url=" + databaseUrl);
+        }
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(SpacebenchApplication.class)
+                .web(WebApplicationType.NONE)
+                .bannerMode(Banner.Mode.OFF)
+                .run(args.toArray(String[]::new));
+        return new LocalBackend(context);
+    }
+
+    @Override
+    public String where() {
+        return "measuring in this process as worker " + workerId;
+    }
+
+    @Override
+    public long submit(RunRequest request) {
+        try {
+            return transactions.execute(tx -> {
+                Run run = service.submit(request);
+                if (runs.claim(run.getId(), workerId, Instant.now()) != 1) {
+                    throw new IllegalStateException("run " + run.getId() + " was taken by another worker before it was committed");
+                }
+                return run.getId();
+            });
+        } catch (InvalidRequestException e) {
+            throw new BenchException(RequestErrors.describe(e.errors()));
+        }
+    }
+
+    @Override
+    public LiveRun follow(long id, Consumer<LiveRun> progress) throws InterruptedException {
+        Thread thread = new Thread(() -> execution.execute(id, workerId, stopping::get), "bench-run-" + id);
+        measuring = thread;
+        thread.start();
+        LiveRun last = null;
+        while (true) {
+            boolean ended = !thread.isAlive();
+            LiveRun now = live.of(service.get(id));
+            if (!now.equals(last)) {
+                progress.accept(now);
+                last = now;
+            }
+            if (now.finished()) {
+                thread.join();
+                return now;
+            }
+            if (ended) {
+                throw new BenchException("run " + id + " stopped without finishing; the log above says why");
+            }
+            Thread.sleep(POLL.toMillis());
+        }
+    }
+
+    @Override
+    public void export(long id, Path dir) {
+        RunReport report = context.getBean(RunReportBuilder.class).build(id);
+        JsonMapper json = context.getBean(JsonMapper.class);
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve(Exports.RESULT_JSON), json.writeValueAsString(ResultJson.of(report, service.results(id))));
+            Files.writeString(dir.resolve(Exports.PAGE_MD), PageMarkdown.render(report));
+        } catch (IOException e) {
+            throw new BenchException("cannot write into " + dir + ": " + e.getMessage(), e);
+        }
+        RunSampleRepository samples = context.getBean(RunSampleRepository.class);
+        TransactionTemplate readOnly = new TransactionTemplate(transactions.getTransactionManager());
+        readOnly.setReadOnly(true);
+        // Streamed, as the REST export does, so millions of samples never sit in memory at once.
+        readOnly.executeWithoutResult(tx -> {
+            try (Stream<RunSample> rows = samples.streamByRunIdOrderByIdAsc(id);
+                 Writer out = Files.newBufferedWriter(dir.resolve(Exports.SAMPLES_CSV))) {
+                SamplesCsv.write(rows.iterator(), out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Override
+    public void cancel(long id) {
+        try {
+            service.cancel(id);
+        } catch (RunStateException e) {
+            // It finished in the meantime: nothing to cancel.
+        }
+    }
+
+    @Override
+    public void close() {
+        // Only reached with a run still going when the command failed on its way; the run then
+        // ends INTERRUPTED and deletes its Space before the app closes.
+        stopping.set(true);
+        Thread thread = measuring;
+        if (thread != null) {
+            try {
+                thread.join(STOP_WAIT.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        context.close();
+    }
+}

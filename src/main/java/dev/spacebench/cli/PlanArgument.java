@@ -1,0 +1,57 @@
+package dev.spacebench.cli;
+
+import dev.spacebench.plan.Plan;
+import dev.spacebench.plan.PlanPreset;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads {@code --plan}: a preset name ({@code quick}, {@code published}) or a JSON file holding
+ * the {@code plan} part of a {@code POST /api/runs} body, e.g.
+ * {@code {"exec": {"n": 20}, "files": {"sizes": [{"bytes": 1048576, "n": 2}]}}}. What the file
+ * leaves out takes the published default; ranges are checked where the run is queued.
+ */
+final class PlanArgument {
+
+    // A misspelt field is an error here as in the REST API, not a silently ignored default.
+    private static final JsonMapper STRICT = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    private PlanArgument() {}
+
+    /**
+     * @param value the option's value; null means the published method
+     * @throws BenchException naming the option, the file and what is wrong with it
+     */
+    static Plan read(String value) {
+        if (value == null) {
+            return PlanPreset.PUBLISHED.plan();
+        }
+        Optional<PlanPreset> preset = PlanPreset.byId(value);
+        if (preset.isPresent()) {
+            return preset.get().plan();
+        }
+        Path file = Path.of(value);
+        if (!Files.isRegularFile(file)) {
+            throw new BenchException("--plan '" + value + "' is neither a preset " + Arrays.stream(PlanPreset.values())
+                    .map(PlanPreset::id).toList() + " nor a readable JSON file");
+        }
+        try {
+            Plan plan = STRICT.readValue(Files.readString(file), Plan.class);
+            if (plan == null) {
+                throw new BenchException("--plan " + file + ": the file holds no plan (JSON null)");
+            }
+            return plan;
+        } catch (JacksonException e) {
+            throw new BenchException("--plan " + file + " is not a plan: " + e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
+        } catch (IOException e) {
+            throw new BenchException("--plan " + file + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+}

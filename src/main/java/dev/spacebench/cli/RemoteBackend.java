@@ -1,0 +1,184 @@
+package dev.spacebench.cli;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.spacebench.live.LiveRun;
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.run.RunRequest;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Measures on a running server through its REST API: {@code POST /api/runs}, then the run's
+ * server-sent events ({@code GET /api/runs/{id}/events}) until it has finished, then the three
+ * exports.
+ */
+final class RemoteBackend implements BenchBackend {
+
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(60);
+
+    // Leaves out what the command was not given, so the server applies its own defaults; reads
+    // newer servers' extra fields without failing.
+    private static final JsonMapper JSON = JsonMapper.builder()
+            .changeDefaultPropertyInclusion(inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private final URI server;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
+
+    /** @param server the app's base URL, e.g. {@code http://127.0.0.1:8080} */
+    RemoteBackend(URI server) {
+        String text = server.toString();
+        this.server = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
+        if (this.server.getScheme() == null || !this.server.getScheme().startsWith("http") || this.server.getHost() == null) {
+            throw new BenchException("--server must be an http(s) URL like http://127.0.0.1:8080, was '" + server + "'");
+        }
+    }
+
+    @Override
+    public String where() {
+        return "measuring on " + server;
+    }
+
+    @Override
+    public long submit(RunRequest request) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/runs")).timeout(CALL_TIMEOUT)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(request))).build());
+        if (response.statusCode() == 400) {
+            throw new BenchException(RequestErrors.describe(problemErrors(response.body())));
+        }
+        expect(response, 201, "POST /api/runs");
+        return read(response.body()).get("id").asLong();
+    }
+
+    @Override
+    public LiveRun follow(long id, Consumer<LiveRun> progress) {
+        HttpRequest request = HttpRequest.newBuilder(uri("/api/runs/" + id + "/events"))
+                .header("Accept", "text/event-stream").GET().build();
+        HttpResponse<Stream<String>> response = send(request, HttpResponse.BodyHandlers.ofLines());
+        if (response.statusCode() != 200) {
+            throw new BenchException("GET /api/runs/" + id + "/events answered " + response.statusCode());
+        }
+        LiveRun last = null;
+        try (Stream<String> lines = response.body()) {
+            Iterator<String> it = lines.iterator();
+            List<String> data = new ArrayList<>();
+            while (it.hasNext()) {
+                String line = it.next();
+                if (line.startsWith("data:")) {
+                    data.add(line.substring("data:".length()));
+                } else if (line.isEmpty() && !data.isEmpty()) {
+                    last = JSON.readValue(String.join("\n", data), LiveRun.class);
+                    data.clear();
+                    progress.accept(last);
+                    if (last.finished()) {
+                        return last;
+                    }
+                }
+            }
+        } catch (JacksonException e) {
+            throw new BenchException("the server sent an event this command cannot read: " + e.getOriginalMessage(), e);
+        }
+        throw new BenchException("the server closed run " + id + "'s event stream before the run finished"
+                + (last == null ? "" : " (last seen: " + last.status() + ", " + last.step() + ")"));
+    }
+
+    @Override
+    public void export(long id, Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new BenchException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        for (String name : List.of(Exports.RESULT_JSON, Exports.SAMPLES_CSV, Exports.PAGE_MD)) {
+            String path = "/api/runs/" + id + "/" + name;
+            HttpResponse<Path> response = send(HttpRequest.newBuilder(uri(path)).timeout(CALL_TIMEOUT).GET().build(),
+                    HttpResponse.BodyHandlers.ofFile(dir.resolve(name)));
+            if (response.statusCode() != 200) {
+                throw new BenchException("GET " + path + " answered " + response.statusCode());
+            }
+        }
+    }
+
+    @Override
+    public void cancel(long id) {
+        try {
+            send(HttpRequest.newBuilder(uri("/api/runs/" + id + "/cancel")).timeout(CALL_TIMEOUT)
+                    .POST(HttpRequest.BodyPublishers.noBody()).build());
+        } catch (BenchException e) {
+            // The event stream then ends on its own when the server is gone; nothing more to do here.
+        }
+    }
+
+    @Override
+    public void close() {
+        // HttpClient holds no connection between calls that needs closing on Java 17.
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        return send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    private <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) {
+        try {
+            return http.send(request, body);
+        } catch (IOException e) {
+            throw unreachable(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new BenchException("interrupted while calling " + request.uri(), e);
+        }
+    }
+
+    private BenchException unreachable(IOException e) {
+        String why = e instanceof java.net.ConnectException ? "nothing answers there (is the server running?)"
+                : e instanceof java.net.http.HttpTimeoutException ? "no answer in time"
+                : e.getMessage() == null ? e.toString() : e.getMessage();
+        return new BenchException("cannot reach the server at " + server + ": " + why, e);
+    }
+
+    private static void expect(HttpResponse<String> response, int status, String call) {
+        if (response.statusCode() != status) {
+            throw new BenchException(call + " answered " + response.statusCode() + ": " + response.body());
+        }
+    }
+
+    private static JsonNode read(String body) {
+        try {
+            return JSON.readTree(body);
+        } catch (JacksonException e) {
+            throw new BenchException("the server answered something that is not JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static List<FieldError> problemErrors(String body) {
+        JsonNode problem = read(body);
+        List<FieldError> errors = new ArrayList<>();
+        problem.path("errors").forEach(e -> errors.add(new FieldError(e.path("field").asString(), e.path("message").asString())));
+        if (errors.isEmpty()) {
+            errors.add(new FieldError("request", problem.path("detail").asString(body)));
+        }
+        return errors;
+    }
+
+    private URI uri(String path) {
+        return URI.create(server + path);
+    }
+}

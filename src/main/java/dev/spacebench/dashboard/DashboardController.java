@@ -1,0 +1,108 @@
+package dev.spacebench.dashboard;
+
+import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunService;
+import dev.spacebench.run.RunStateException;
+import jakarta.servlet.http.HttpServletResponse;
+import java.util.Map;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.validation.BindingResult;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.ModelAttribute;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.servlet.view.RedirectView;
+
+/**
+ * The dashboard at {@code /}: start a run, watch the queue and running runs, read the latest
+ * results. Plain HTML forms (POST, then a 303 redirect), so it works without JavaScript;
+ * {@code /js/dashboard.js} adds live progress.
+ */
+@Controller
+@ConditionalOnWebApplication
+public class DashboardController {
+
+    private final RunService runs;
+    private final DashboardData data;
+
+    public DashboardController(RunService runs, DashboardData data) {
+        this.runs = runs;
+        this.data = data;
+    }
+
+    /**
+     * @param load present when the form's "Use preset" button sent it here: the plan numbers are
+     *     replaced by the chosen preset's, the Space part kept
+     * @param queued a run just queued from the form, for the notice
+     * @param cancelled a run whose cancel was just asked for, for the notice
+     * @param finished a run the cancel came too late for, for the notice
+     * @param refresh seconds between reloads for browsers without JavaScript (1 to 3600)
+     */
+    @GetMapping("/")
+    public String dashboard(@ModelAttribute("form") RunForm form, BindingResult ignoredBinding,
+                            @RequestParam(required = false) String load, @RequestParam(required = false) Long queued,
+                            @RequestParam(required = false) Long cancelled, @RequestParam(required = false) Long finished,
+                            @RequestParam(required = false) Integer refresh, Model model) {
+        RunForm shown = load != null || form.planUnset()
+                ? data.freshForm(form.kind(), form.cpus(), form.memoryMiB(), form.preset()) : form;
+        data.fill(model, shown, Map.of(), notice(queued, cancelled, finished),
+                refresh == null ? null : Math.max(1, Math.min(3600, refresh)));
+        return "dashboard";
+    }
+
+    /** The live part of the dashboard alone, for the script to swap in when runs come and go. */
+    @GetMapping("/dashboard/live")
+    public String live(Model model) {
+        model.addAttribute("live", data.live());
+        return "dashboard :: live";
+    }
+
+    /** Queues the run the form describes; on bad input shows the form again (400) with each error beside its input. */
+    @PostMapping(value = "/runs", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
+    public Object start(@ModelAttribute("form") RunForm form, BindingResult binding, Model model, HttpServletResponse response) {
+        try {
+            Run run = runs.submit(form.toRequest(binding));
+            return see("/?queued=" + run.getId() + "#run-" + run.getId());
+        } catch (InvalidRequestException e) {
+            response.setStatus(HttpStatus.BAD_REQUEST.value());
+            data.fill(model, form, FormErrors.byField(e.errors()), null, null);
+            return "dashboard";
+        }
+    }
+
+    @PostMapping("/runs/{id}/cancel")
+    public RedirectView cancel(@PathVariable long id) {
+        try {
+            runs.cancel(id);
+            return see("/?cancelled=" + id);
+        } catch (RunStateException e) {
+            return see("/?finished=" + id);
+        }
+    }
+
+    private static String notice(Long queued, Long cancelled, Long finished) {
+        if (queued != null) {
+            return "Run #" + queued + " queued.";
+        }
+        if (cancelled != null) {
+            return "Cancel asked for run #" + cancelled + ": a running run stops at its next iteration and keeps its samples.";
+        }
+        if (finished != null) {
+            return "Run #" + finished + " had already finished; there was nothing to cancel.";
+        }
+        return null;
+    }
+
+    // 303: the browser follows with a GET, so a reload never posts the form again.
+    private static RedirectView see(String url) {
+        RedirectView view = new RedirectView(url, true);
+        view.setStatusCode(HttpStatus.SEE_OTHER);
+        return view;
+    }
+}

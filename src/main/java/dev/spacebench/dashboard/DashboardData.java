@@ -1,0 +1,93 @@
+package dev.spacebench.dashboard;
+
+import dev.spacebench.live.LiveRun;
+import dev.spacebench.live.LiveRuns;
+import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.plan.PlanPreset;
+import dev.spacebench.publish.RunSummaries;
+import dev.spacebench.run.RunService;
+import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.Spaces;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+import org.springframework.ui.Model;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Gathers what the dashboard shows: the form's choices, the queue, the running runs and the latest results. */
+@Component
+class DashboardData {
+
+    static final int LATEST = 10;
+
+    private final RunService runs;
+    private final LiveRuns live;
+    private final RunSummaries summaries;
+    private final Spaces spaces;
+    private final JsonMapper json;
+
+    DashboardData(RunService runs, LiveRuns live, RunSummaries summaries, Spaces spaces, JsonMapper json) {
+        this.runs = runs;
+        this.live = live;
+        this.summaries = summaries;
+        this.spaces = spaces;
+        this.json = json;
+    }
+
+    /**
+     * @param available false when this host cannot make Spaces of this kind
+     * @param reason why not (empty when available)
+     */
+    record KindOption(String name, boolean available, String reason) {
+    }
+
+    /** The parts of the page that change by themselves, and are pushed by server-sent events. */
+    record Live(List<LiveRun> queue, List<LiveRun> running, List<RunSummaries.RunSummary> latest) {
+    }
+
+    Live live() {
+        List<LiveRun> active = live.active();
+        return new Live(
+                active.stream().filter(r -> r.status().equals(RunStatus.QUEUED.name())).toList(),
+                active.stream().filter(r -> r.status().equals(RunStatus.RUNNING.name())).toList(),
+                runs.latestFinished(LATEST).stream().map(summaries::of).toList());
+    }
+
+    /**
+     * Everything the dashboard template reads.
+     *
+     * @param errors form input name → message (see {@link FormErrors})
+     * @param notice one line above the form, e.g. "Run #4 queued."; null for none
+     * @param refreshSeconds a meta refresh for browsers without JavaScript; null for none
+     */
+    void fill(Model model, RunForm form, Map<String, String> errors, String notice, Integer refreshSeconds) {
+        model.addAttribute("form", form);
+        model.addAttribute("errors", errors);
+        model.addAttribute("notice", notice);
+        model.addAttribute("refreshSeconds", refreshSeconds);
+        model.addAttribute("kinds", kinds());
+        model.addAttribute("presets", PlanPreset.values());
+        model.addAttribute("presetsJson", presetsJson());
+        model.addAttribute("metrics", ExecMetric.values());
+        model.addAttribute("live", live());
+    }
+
+    RunForm freshForm(String kind, Double cpus, Long memoryMiB, String presetId) {
+        PlanPreset preset = PlanPreset.byId(presetId).orElse(PlanPreset.QUICK);
+        return RunForm.withPreset(preset, kind == null || kind.isBlank() ? runs.defaultKind() : kind, cpus, memoryMiB);
+    }
+
+    private List<KindOption> kinds() {
+        return spaces.kinds().entrySet().stream()
+                .map(e -> new KindOption(e.getKey(), e.getValue().available(), e.getValue().reason())).toList();
+    }
+
+    /** Each preset's form numbers, for the script that fills the form when the preset changes. */
+    private String presetsJson() {
+        Map<String, RunForm> forms = new LinkedHashMap<>();
+        Arrays.stream(PlanPreset.values()).forEach(p -> forms.put(p.id(), RunForm.withPreset(p, null, null, null)));
+        return json.writeValueAsString(forms);
+    }
+}

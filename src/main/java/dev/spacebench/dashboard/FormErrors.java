@@ -1,0 +1,64 @@
+package dev.spacebench.dashboard;
+
+import dev.spacebench.plan.FieldError;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Puts request errors next to the form's fields: maps the REST field paths that
+ * {@code InvalidRequestException} names (e.g. {@code plan.exec.n}) to the form's inputs (e.g.
+ * {@code execN}). What belongs to no input goes under {@value #FORM}.
+ */
+final class FormErrors {
+
+    /** The key of errors shown above the form rather than beside an input. */
+    static final String FORM = "form";
+    private static final Map<String, String> FIELDS = Map.of(
+            "space.kind", "kind", "space.cpus", "cpus", "space.memoryMiB", "memoryMiB",
+            "plan.exec.n", "execN", "plan.exec.warmups", "execWarmups", "plan.files.warmups", "fileWarmups");
+    private static final Pattern SIZE = Pattern.compile("plan\\.files\\.sizes\\[(\\d+)](?:\\.(bytes|n))?");
+
+    private FormErrors() {}
+
+    /** Form input name → every message for it, joined with "; ", in the order given. */
+    static Map<String, String> byField(List<FieldError> errors) {
+        Map<String, String> byField = new LinkedHashMap<>();
+        for (FieldError error : errors) {
+            String field = formField(error.field());
+            String message = message(error);
+            byField.merge(field, message, (a, b) -> a + "; " + b);
+        }
+        return byField;
+    }
+
+    private static String formField(String apiField) {
+        if (FIELDS.containsKey(apiField)) {
+            return FIELDS.get(apiField);
+        }
+        if (apiField.startsWith("plan.exec.metrics")) {
+            return "metrics";
+        }
+        if (apiField.startsWith("plan.files.sizes")) {
+            return FileSizesText.FIELD;
+        }
+        if (FIELDS.containsValue(apiField) || apiField.equals(FileSizesText.FIELD)) {
+            return apiField;
+        }
+        return FORM;
+    }
+
+    private static String message(FieldError error) {
+        Matcher size = SIZE.matcher(error.field());
+        if (size.matches()) {
+            String part = size.group(2) == null ? "" : size.group(2).equals("bytes") ? " size" : " iterations";
+            return "entry " + (Integer.parseInt(size.group(1)) + 1) + part + " " + error.message();
+        }
+        if (formField(error.field()).equals(FORM)) {
+            return error.field() + " " + error.message();
+        }
+        return error.message();
+    }
+}

@@ -1,0 +1,72 @@
+package dev.spacebench.dashboard;
+
+import dev.spacebench.plan.ExecPlan;
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.plan.FilePlan;
+import dev.spacebench.plan.FileSize;
+import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.plan.PlanPreset;
+import dev.spacebench.run.RunRequest;
+import dev.spacebench.space.SpaceSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.validation.BindingResult;
+
+/**
+ * The dashboard's start form as posted ({@code application/x-www-form-urlencoded}). Blank numbers
+ * take the published defaults, as in the REST API.
+ *
+ * @param kind Space kind; blank: the configured default
+ * @param cpus CPUs asked for; blank: no limit
+ * @param memoryMiB memory asked for in MiB; blank: no limit
+ * @param preset a {@link PlanPreset} id; only used to fill the numbers below, which are what runs
+ * @param metrics exec metric wire names ticked. The form always sends one empty value as well, so
+ *     that "none ticked" (only blanks) differs from "not sent" (null)
+ * @param fileSizes e.g. {@code 1MiB:20, 4MiB:20} (see {@link FileSizesText}); blank: no files
+ */
+public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
+                      List<String> metrics, String fileSizes, Integer fileWarmups) {
+
+    /** A form showing the preset's numbers, keeping the Space part of {@code space}. */
+    static RunForm withPreset(PlanPreset preset, String kind, Double cpus, Long memoryMiB) {
+        Plan plan = preset.plan();
+        return new RunForm(kind, cpus, memoryMiB, preset.id(), plan.exec().n(), plan.exec().warmups(), plan.exec().metrics(),
+                FileSizesText.format(plan.files().sizes()), plan.files().warmups());
+    }
+
+    /** True when no plan field was sent at all (a fresh visit). */
+    boolean planUnset() {
+        return execN == null && execWarmups == null && metrics == null && fileSizes == null && fileWarmups == null;
+    }
+
+    /** Whether the metric's box is ticked; a fresh form ticks all. */
+    public boolean ticked(String metric) {
+        return metrics == null || metrics.contains(metric);
+    }
+
+    /**
+     * The request this form asks for, once every input could be read.
+     *
+     * @param binding the binder's result for this form
+     * @throws InvalidRequestException naming every input that could not be read, all at once:
+     *     numbers the binder could not convert (e.g. "abc") and unreadable file sizes
+     */
+    RunRequest toRequest(BindingResult binding) {
+        List<FieldError> errors = new ArrayList<>(binding.getFieldErrors().stream()
+                .map(e -> new FieldError(e.getField(), "must be a number, was '" + e.getRejectedValue() + "'"))
+                .toList());
+        List<FileSize> sizes = List.of();
+        try {
+            sizes = FileSizesText.parse(fileSizes);
+        } catch (InvalidRequestException e) {
+            errors.addAll(e.errors());
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidRequestException(errors);
+        }
+        List<String> ticked = metrics == null ? null : metrics.stream().filter(m -> m != null && !m.isBlank()).toList();
+        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB),
+                new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null)));
+    }
+}

@@ -3,7 +3,6 @@ package dev.spacebench.live;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunService;
-import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -19,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -161,7 +162,12 @@ public class RunEventHub {
         }
     }
 
-    @PreDestroy
+    /**
+     * Ends every stream as soon as the app starts to close: an open stream is an active request,
+     * and the web server's graceful shutdown (which runs before beans are destroyed) would wait
+     * for it until its timeout. Browsers reconnect by themselves once the app is back.
+     */
+    @EventListener(ContextClosedEvent.class)
     void stop() {
         ticker.shutdownNow();
         streams.forEach(s -> s.emitter().complete());

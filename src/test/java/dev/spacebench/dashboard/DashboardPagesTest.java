@@ -6,12 +6,14 @@ import dev.spacebench.AppTestSupport;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.Spaces;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -19,6 +21,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.web.util.HtmlUtils;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,6 +32,9 @@ class DashboardPagesTest extends AppTestSupport {
 
     @Autowired
     RunRepository runs;
+
+    @Autowired
+    Spaces spaces;
 
     @Test
     void badInputComesBackWithEachErrorBesideItsInputAndTheInputKept() throws Exception {
@@ -49,6 +55,20 @@ class DashboardPagesTest extends AppTestSupport {
 
         HttpResponse<String> nothing = postForm("/runs", Map.of("kind", "process", "metrics", "", "fileSizes", ""));
         assertThat(error(nothing, "form")).startsWith("plan has nothing to measure");
+    }
+
+    @Test
+    void everyKindIsOfferedAndOnlyAvailableOnesCanBeChosen() throws Exception {
+        String page = get("/").body();
+        spaces.kinds().forEach((kind, availability) -> {
+            String option = "<option value=\"" + kind + "\"";
+            assertThat(page).contains(option);
+            if (availability.available()) {
+                assertThat(page).doesNotContain(option + " disabled");
+            } else {
+                assertThat(page).contains(option + " disabled=\"disabled\"").contains(HtmlUtils.htmlEscape(availability.reason()));
+            }
+        });
     }
 
     @Test
@@ -156,7 +176,7 @@ class DashboardPagesTest extends AppTestSupport {
 
     private static List<Long> rowIds(String html) {
         Matcher m = Pattern.compile("<tr data-run-id=\"(\\d+)\">").matcher(html);
-        List<Long> ids = new java.util.ArrayList<>();
+        List<Long> ids = new ArrayList<>();
         while (m.find()) {
             ids.add(Long.parseLong(m.group(1)));
         }

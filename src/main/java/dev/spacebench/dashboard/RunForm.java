@@ -28,7 +28,7 @@ import org.springframework.validation.BindingResult;
 public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
                       List<String> metrics, String fileSizes, Integer fileWarmups) {
 
-    /** A form showing the preset's numbers, keeping the Space part of {@code space}. */
+    /** A form showing the preset's numbers, with the given Space part (any of it may be null). */
     static RunForm withPreset(PlanPreset preset, String kind, Double cpus, Long memoryMiB) {
         Plan plan = preset.plan();
         return new RunForm(kind, cpus, memoryMiB, preset.id(), plan.exec().n(), plan.exec().warmups(), plan.exec().metrics(),

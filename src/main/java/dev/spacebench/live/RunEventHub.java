@@ -48,7 +48,7 @@ public class RunEventHub {
     private final RunService service;
     private final RunRepository runs;
     private final LiveRuns live;
-    private final List<Stream> streams = new CopyOnWriteArrayList<>();
+    private final List<Subscriber> streams = new CopyOnWriteArrayList<>();
     // A thread of its own: a slow client must never delay the worker's scheduled polling.
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "run-events");
@@ -75,14 +75,9 @@ public class RunEventHub {
         return open(runId);
     }
 
-    /** How many streams are open (for tests and the log). */
-    public int openStreams() {
-        return streams.size();
-    }
-
     private SseEmitter open(Long runId) {
         SseEmitter emitter = new SseEmitter(STREAM_TIMEOUT_MS);
-        Stream stream = new Stream(emitter, runId, new ConcurrentHashMap<>());
+        Subscriber stream = new Subscriber(emitter, runId, new ConcurrentHashMap<>());
         emitter.onCompletion(() -> streams.remove(stream));
         emitter.onTimeout(() -> streams.remove(stream));
         emitter.onError(e -> streams.remove(stream));
@@ -115,14 +110,14 @@ public class RunEventHub {
             runs.findAllById(missing).forEach(r -> watched.put(r.getId(), r));
         }
         Map<Long, LiveRun> built = new HashMap<>();
-        for (Stream stream : streams) {
+        for (Subscriber stream : streams) {
             send(stream, watched, active, built);
         }
         activeLastTick = active;
         heartbeat();
     }
 
-    private void send(Stream stream, Map<Long, Run> watched, Set<Long> active, Map<Long, LiveRun> built) {
+    private void send(Subscriber stream, Map<Long, Run> watched, Set<Long> active, Map<Long, LiveRun> built) {
         for (Run run : watched.values()) {
             boolean wanted = stream.runId() == null
                     ? active.contains(run.getId()) || activeLastTick.contains(run.getId())
@@ -153,7 +148,7 @@ public class RunEventHub {
             return;
         }
         lastHeartbeat = now;
-        for (Stream stream : streams) {
+        for (Subscriber stream : streams) {
             try {
                 stream.emitter().send(SseEmitter.event().comment("keep-alive"));
             } catch (IOException | IllegalStateException e) {
@@ -178,6 +173,6 @@ public class RunEventHub {
      * @param runId the one run this stream follows, or null for every active run
      * @param sent per run, the fingerprint of the state last sent
      */
-    private record Stream(SseEmitter emitter, Long runId, Map<Long, String> sent) {
+    private record Subscriber(SseEmitter emitter, Long runId, Map<Long, String> sent) {
     }
 }

@@ -131,6 +131,27 @@ class DashboardBrowserTest extends AppTestSupport {
         screenshot("run-page.png");
     }
 
+    @Test
+    void cancelButtonStopsARunningRunWithoutLeavingThePage() throws Exception {
+        long id = json(post("/api/runs", "{\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1000000,\"warmups\":0},"
+                + "\"files\":{\"sizes\":[]}}}")).get("id").asLong();
+        browser.get(uri("/").toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
+        wait.until(b -> "on".equals(b.findElement(By.tagName("html")).getDomAttribute("data-live")));
+        ((JavascriptExecutor) browser).executeScript("window.sameDocument = 'yes';");
+        By row = By.cssSelector("#running .live-run[data-run-id='" + id + "']");
+        // It may still be queued when the page loads; the page moves it to Running by itself.
+        wait.until(b -> !b.findElements(row).isEmpty()
+                && !b.findElement(row).findElement(By.cssSelector("[data-field='step']")).getText().equals("creating the Space"));
+
+        WebElement button = browser.findElement(row).findElement(By.cssSelector("form.cancel button"));
+        button.click();
+        wait.until(b -> b.findElement(row).findElement(By.cssSelector("[data-field='status']")).getText().equals("CANCELLED"));
+        assertThat(((JavascriptExecutor) browser).executeScript("return window.sameDocument;")).isEqualTo("yes");
+        assertThat(browser.findElement(row).getText()).contains("cancelled: cancelled by request");
+        assertThat(json(get("/api/runs/" + id)).get("status").asString()).isEqualTo("CANCELLED");
+    }
+
     private static void type(String id, String text) {
         WebElement input = browser.findElement(By.id(id));
         input.clear();

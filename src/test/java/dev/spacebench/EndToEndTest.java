@@ -61,7 +61,7 @@ class EndToEndTest extends AppTestSupport {
 
         String markdown = get("/api/runs/" + id + "/page.md").body();
         assertThat(markdown).contains(result.get("run").get("headline").asString());
-        assertThat(markdown).contains("| sh -c true | " + Format.duration(metrics.get("exec.sh_c").get("p50Ns").asLong()) + " |");
+        assertThat(markdown).contains("| sh -c true | " + Format.duration(metrics.get("exec.sh_c").get("p50Ns").asLong()) + " [");
 
         assertNothingLeftBehind();
     }

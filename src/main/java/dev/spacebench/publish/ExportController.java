@@ -4,6 +4,7 @@ import dev.spacebench.publish.export.PageMarkdown;
 import dev.spacebench.publish.export.ResultDocument;
 import dev.spacebench.publish.export.ResultJson;
 import dev.spacebench.publish.export.SamplesCsv;
+import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunSample;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
@@ -32,11 +33,13 @@ public class ExportController {
     private final RunService runs;
     private final RunSampleRepository samples;
     private final RunReportBuilder reports;
+    private final RunJson json;
 
-    public ExportController(RunService runs, RunSampleRepository samples, RunReportBuilder reports) {
+    public ExportController(RunService runs, RunSampleRepository samples, RunReportBuilder reports, RunJson json) {
         this.runs = runs;
         this.samples = samples;
         this.reports = reports;
+        this.json = json;
     }
 
     @GetMapping(value = "/samples.csv", produces = "text/csv")
@@ -56,7 +59,7 @@ public class ExportController {
     @GetMapping(value = "/result.json", produces = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Plan, environment, build and per-metric figures (schema spacebench.result/v1)")
     public ResultDocument resultJson(@PathVariable long id) {
-        return ResultJson.of(reports.build(id), runs.results(id));
+        return ResultJson.of(reports.build(id), runs.results(id), json);
     }
 
     @GetMapping(value = "/page.md", produces = "text/markdown;charset=UTF-8")

@@ -4,6 +4,7 @@ import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.PercentileInterval;
 import java.time.Instant;
 import java.util.List;
 
@@ -43,10 +44,35 @@ public record RunReport(
         Environment environmentDetail,
         Build buildDetail) {
 
-    /** A formatted figure with the exact value it came from. */
-    public record Figure(Long ns, String text) {
+    /**
+     * A formatted figure with the exact value it came from and, for percentiles, its 95%
+     * confidence interval.
+     *
+     * @param ci e.g. "2.80 ms – 3.01 ms"; null when the figure has no interval (slowest, n/a)
+     * @param note what the reader must know about the interval, e.g. that no sample bounds it
+     *     from above; null when there is nothing to say
+     */
+    public record Figure(Long ns, String text, Long ciLowerNs, Long ciUpperNs, String ci, String note) {
         static Figure of(Long ns) {
-            return new Figure(ns, Format.duration(ns));
+            return new Figure(ns, Format.duration(ns), null, null, null, null);
+        }
+
+        static Figure of(Long ns, PercentileInterval interval, String percentile, int n) {
+            if (ns == null || interval == null) {
+                return of(ns);
+            }
+            String note = null;
+            if (!interval.upperBounded()) {
+                note = "no upper bound at n = " + n + ": the true " + percentile + " may be above every sample";
+            } else if (interval.upperIsSlowest(n)) {
+                note = "the interval's upper end is the slowest sample: more samples would tighten it";
+            }
+            if (!interval.lowerBounded()) {
+                note = (note == null ? "" : note + "; ") + "no lower bound at n = " + n;
+            }
+            String upper = interval.upperBounded() ? Format.duration(interval.upperNs()) : "unbounded";
+            String lower = interval.lowerBounded() ? Format.duration(interval.lowerNs()) : "unbounded";
+            return new Figure(ns, Format.duration(ns), interval.lowerNs(), interval.upperNs(), lower + " – " + upper, note);
         }
     }
 

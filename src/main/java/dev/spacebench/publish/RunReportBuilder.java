@@ -13,6 +13,7 @@ import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,9 +49,14 @@ public class RunReportBuilder {
         List<RunReport.ExecRow> exec = new ArrayList<>();
         for (String name : plan.exec().metrics()) {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
-            find(results, metric.metricId()).ifPresent(r -> exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),
-                    RunReport.Figure.of(r.getP50Ns()), RunReport.Figure.of(r.getP95Ns()), RunReport.Figure.of(r.getP99Ns()),
-                    RunReport.Figure.of(r.getMaxNs()), r.getN(), r.getWarmups(), r.getFailures())));
+            find(results, metric.metricId()).ifPresent(r -> {
+                Map<String, PercentileInterval> ci = json.intervals(r);
+                exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),
+                        RunReport.Figure.of(r.getP50Ns(), ci.get("p50"), "p50", r.getN()),
+                        RunReport.Figure.of(r.getP95Ns(), ci.get("p95"), "p95", r.getN()),
+                        RunReport.Figure.of(r.getP99Ns(), ci.get("p99"), "p99", r.getN()),
+                        RunReport.Figure.of(r.getMaxNs()), r.getN(), r.getWarmups(), r.getFailures()));
+            });
         }
         List<RunReport.FileRow> files = new ArrayList<>();
         for (FileSize size : plan.files().sizes()) {
@@ -67,8 +73,8 @@ public class RunReportBuilder {
                     up.map(MetricResult::getN).orElse(0), down.map(MetricResult::getN).orElse(0),
                     up.map(MetricResult::getWarmups).orElse(0),
                     up.map(MetricResult::getFailures).orElse(0) + down.map(MetricResult::getFailures).orElse(0),
-                    RunReport.Figure.of(up.map(MetricResult::getP50Ns).orElse(null)), upRate, Format.mibPerSecond(upRate),
-                    RunReport.Figure.of(down.map(MetricResult::getP50Ns).orElse(null)), downRate, Format.mibPerSecond(downRate),
+                    p50(up), upRate, Format.mibPerSecond(upRate),
+                    p50(down), downRate, Format.mibPerSecond(downRate),
                     "file.upload." + label, "file.download." + label));
         }
         List<RunReport.SpaceRow> space = new ArrayList<>();
@@ -96,6 +102,11 @@ public class RunReportBuilder {
                 new RunReport.Downloads("/api/runs/" + id + "/samples.csv", "/api/runs/" + id + "/result.json",
                         "/api/runs/" + id + "/page.md"),
                 spec, plan, env, build);
+    }
+
+    private RunReport.Figure p50(Optional<MetricResult> result) {
+        return result.map(r -> RunReport.Figure.of(r.getP50Ns(), json.intervals(r).get("p50"), "p50", r.getN()))
+                .orElse(RunReport.Figure.of(null));
     }
 
     private static RunReport.SpaceRow spaceRow(MetricResult r, String label) {

@@ -152,7 +152,7 @@ public class RunExecution {
     }
 
     private void finish(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken, RunStatus outcome, String reason) {
-        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
+        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken, json);
         transactions.executeWithoutResult(tx -> {
             results.deleteByRunId(runId);
             results.saveAll(computed);

@@ -1,6 +1,7 @@
 package dev.spacebench.publish.export;
 
 import dev.spacebench.publish.RunReport;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The run's page as Markdown (GitHub-flavoured tables), section for section the same as the HTML page. */
@@ -10,6 +11,7 @@ public final class PageMarkdown {
 
     public static String render(RunReport r) {
         StringBuilder md = new StringBuilder();
+        List<String> notes = new ArrayList<>();
         md.append("# ").append(r.title()).append("\n\n");
         md.append(r.headline()).append("\n\n");
         md.append("Run ").append(r.id()).append(" · ").append(r.status()).append(" · ").append(r.kind())
@@ -21,8 +23,8 @@ public final class PageMarkdown {
             md.append("| round trip | p50 | p95 | p99 | slowest | samples | warm-ups | failed |\n");
             md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
             for (RunReport.ExecRow row : r.exec()) {
-                md.append("| ").append(cell(row.label())).append(" | ").append(row.p50().text()).append(" | ")
-                        .append(row.p95().text()).append(" | ").append(row.p99().text()).append(" | ")
+                md.append("| ").append(cell(row.label())).append(" | ").append(figure(row.p50(), notes)).append(" | ")
+                        .append(figure(row.p95(), notes)).append(" | ").append(figure(row.p99(), notes)).append(" | ")
                         .append(row.slowest().text()).append(" | ").append(row.n()).append(" | ").append(row.warmups())
                         .append(" | ").append(row.failures()).append(" |\n");
             }
@@ -35,8 +37,8 @@ public final class PageMarkdown {
             for (RunReport.FileRow row : r.files()) {
                 md.append("| ").append(row.size()).append(" | ").append(row.lane()).append(" | ")
                         .append(row.uploadN() == row.downloadN() ? Integer.toString(row.uploadN()) : row.uploadN() + " / " + row.downloadN())
-                        .append(" | ").append(row.uploadP50().text()).append(" | ").append(row.uploadMibPerSecondText())
-                        .append(" | ").append(row.downloadP50().text()).append(" | ").append(row.downloadMibPerSecondText())
+                        .append(" | ").append(figure(row.uploadP50(), notes)).append(" | ").append(row.uploadMibPerSecondText())
+                        .append(" | ").append(figure(row.downloadP50(), notes)).append(" | ").append(row.downloadMibPerSecondText())
                         .append(" | ").append(row.failures()).append(" |\n");
             }
             md.append('\n');
@@ -47,6 +49,14 @@ public final class PageMarkdown {
             for (RunReport.SpaceRow row : r.space()) {
                 md.append("| ").append(cell(row.label())).append(" | ").append(row.p50().text()).append(" | ")
                         .append(row.n()).append(" |\n");
+            }
+            md.append('\n');
+        }
+
+        if (!notes.isEmpty()) {
+            md.append("Figures show their 95% confidence interval (order-statistic, binomial method) in brackets.\n\n");
+            for (int i = 0; i < notes.size(); i++) {
+                md.append("[").append(i + 1).append("] ").append(notes.get(i)).append("  \n");
             }
             md.append('\n');
         }
@@ -77,6 +87,23 @@ public final class PageMarkdown {
         md.append("- [result.json](").append(r.downloads().resultJson()).append(")\n");
         md.append("- [page.md](").append(r.downloads().pageMd()).append(")\n");
         return md.toString();
+    }
+
+    /** "2.89 ms [2.80 ms – 3.01 ms]", with a numbered note where the interval needs one. */
+    private static String figure(RunReport.Figure f, List<String> notes) {
+        StringBuilder text = new StringBuilder(f.text());
+        if (f.ci() != null) {
+            text.append(" [").append(f.ci()).append("]");
+        }
+        if (f.note() != null) {
+            int at = notes.indexOf(f.note());
+            if (at < 0) {
+                notes.add(f.note());
+                at = notes.size() - 1;
+            }
+            text.append(" [").append(at + 1).append("]");
+        }
+        return cell(text.toString());
     }
 
     private static void section(StringBuilder md, String title, List<String> items) {

@@ -63,7 +63,21 @@ class EndToEndTest extends AppTestSupport {
         assertThat(markdown).contains(result.get("run").get("headline").asString());
         assertThat(markdown).contains("| sh -c true | " + Format.duration(metrics.get("exec.sh_c").get("p50Ns").asLong()) + " [");
 
+        assertPythonRecomputesEveryFigure(id);
         assertNothingLeftBehind();
+    }
+
+    /** An independent implementation (Python, standard library only) must land on the same figures to the ns. */
+    private void assertPythonRecomputesEveryFigure(long id) throws Exception {
+        java.nio.file.Path dir = Files.createTempDirectory("spacebench-check-");
+        java.nio.file.Path csv = Files.writeString(dir.resolve("samples.csv"), get("/api/runs/" + id + "/samples.csv").body());
+        java.nio.file.Path json = Files.writeString(dir.resolve("result.json"), get("/api/runs/" + id + "/result.json").body());
+        Process python = new ProcessBuilder("python3", "src/test/python/check_result.py", csv.toString(), json.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(python.getInputStream().readAllBytes());
+        assertThat(python.waitFor()).as(output).isZero();
+        // 9 metrics × (n, min, slowest, and per percentile: the value and both CI ends) + the metric-set check
+        assertThat(output.strip()).isEqualTo((9 * (3 + 3 * 3) + 1) + " passed, 0 failed");
     }
 
     private void assertPageShowsResultJsonFigures(long id, Map<String, JsonNode> metrics) throws Exception {

@@ -30,9 +30,15 @@ public final class Plans {
 
     /** Fills every part the request left out with the published default. Never returns nulls inside. */
     public static Plan withDefaults(Plan given) {
-        ExecPlan exec = given == null ? null : given.exec();
-        FilePlan files = given == null ? null : given.files();
-        return new Plan(execWithDefaults(exec), filesWithDefaults(files));
+        ExecPlan exec = execWithDefaults(given == null ? null : given.exec());
+        FilePlan files = filesWithDefaults(given == null ? null : given.files());
+        FloorPlan floor = given == null ? null : given.floor();
+        return new Plan(exec, files, new FloorPlan(
+                floor == null || floor.enabled() == null || floor.enabled(),
+                // From the exec loops by default; an exec value out of range is reported there, not twice.
+                floor == null || floor.n() == null ? inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N) : floor.n(),
+                floor == null || floor.warmups() == null
+                        ? inRange(exec.warmups(), 0, PlanLimits.MAX_WARMUPS, DEFAULT_EXEC_WARMUPS) : floor.warmups()));
     }
 
     private static ExecPlan execWithDefaults(ExecPlan given) {
@@ -57,6 +63,10 @@ public final class Plans {
                 given.warmups() == null ? DEFAULT_FILE_WARMUPS : given.warmups(),
                 given.bulkThresholdBytes() == null ? DEFAULT_BULK_THRESHOLD_BYTES : given.bulkThresholdBytes(),
                 given.chunkBytes() == null ? DEFAULT_CHUNK_BYTES : given.chunkBytes());
+    }
+
+    private static int inRange(int value, int min, int max, int fallback) {
+        return value >= min && value <= max ? value : fallback;
     }
 
     // Keeps null elements, so the validator can name them instead of failing here.

@@ -32,6 +32,8 @@ public record RunReport(
         List<ExecRow> exec,
         List<FileRow> files,
         List<SpaceRow> space,
+        List<FloorRow> floor,
+        List<String> aboveFloor,
         List<String> method,
         List<String> caveats,
         List<Fact> environment,
@@ -100,6 +102,14 @@ public record RunReport(
 
     /** Space life-cycle figures (ready, delete). */
     public record SpaceRow(String metric, String label, Figure p50, Figure slowest, int n, int failures) {
+    }
+
+    /**
+     * One floor measurement: what the host itself costs, outside any Space.
+     *
+     * @param label e.g. "start true on the host (agent's Exec code)"
+     */
+    public record FloorRow(String metric, String label, Figure p50, Figure p99, int n) {
     }
 
     /** A labelled fact for the environment and build tables. */

@@ -81,6 +81,9 @@ public class RunReportBuilder {
         find(results, "space.ready").ifPresent(r -> space.add(spaceRow(r, "ready: create → first successful Ping")));
         find(results, "space.delete").ifPresent(r -> space.add(spaceRow(r, "delete: kill and remove everything")));
 
+        List<RunReport.FloorRow> floor = Floor.rows(results, json);
+        List<String> aboveFloor = Floor.aboveFloor(results, kind);
+
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
         String version = build == null ? "unknown" : build.version();
@@ -92,7 +95,7 @@ public class RunReportBuilder {
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version),
                 run.getFailureReason(), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                samples.countByRunId(id), exec, files, space,
+                samples.countByRunId(id), exec, files, space, floor, aboveFloor,
                 Method.describe(plan, env, kind, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
                 environment(env, spec, kind),
@@ -149,6 +152,9 @@ public class RunReportBuilder {
             facts.add(new RunReport.Fact("Agent JVM", guest.jvm()));
         }
         facts.add(new RunReport.Fact("Agent version", env.agentVersion()));
+        if (env.floor() != null) {
+            env.floor().forEach((label, value) -> facts.add(new RunReport.Fact("Floor: " + label, value)));
+        }
         facts.add(new RunReport.Fact("Worker", env.worker()));
         return facts;
     }

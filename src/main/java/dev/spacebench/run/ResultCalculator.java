@@ -17,7 +17,7 @@ import java.util.List;
 
 /**
  * Turns a run's samples into one {@link MetricResult} per metric, in page order: Space ready,
- * exec metrics, then upload and download per file size, then Space delete. A metric with no
+ * exec metrics, then upload and download per file size, then Space delete, then the floor. A metric with no
  * sample at all (the run stopped before it) gets no result; one whose samples all failed gets a
  * result with counts and no figures.
  */
@@ -40,6 +40,10 @@ final class ResultCalculator {
             add(results, runId, MetricIds.download(size.bytes()), size.bytes(), lane.wireName(), samples, json);
         }
         add(results, runId, SPACE_DELETE, 0, null, samples, json);
+        for (String floor : List.of(MetricIds.FLOOR_TIMER, MetricIds.FLOOR_SPAWN_TRUE, MetricIds.FLOOR_SPAWN_SH_C,
+                MetricIds.FLOOR_HYPERFINE_TRUE, MetricIds.FLOOR_GRPC_PING)) {
+            add(results, runId, floor, 0, null, samples, json);
+        }
         return results;
     }
 

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -82,6 +83,8 @@ public class RunExecution {
         Path staging = null;
         try {
             staging = Files.createTempDirectory("spacebench-run-" + runId + "-");
+            // The floor first, while this run has no Space to disturb it.
+            Map<String, String> floorFacts = Measurement.floor(plan, recorder);
             int others = spaces.liveCount();
             long createStart = System.nanoTime();
             space = spaces.create(spec, readyTimeout);
@@ -90,7 +93,7 @@ public class RunExecution {
                 awaitFirstPing(channel, createStart, recorder);
                 InfoReply info = channel.info(CALL_TIMEOUT);
                 saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
-                        info.getAgentVersion(), others, worker));
+                        info.getAgentVersion(), others, worker, floorFacts));
                 new Measurement(channel, staging, recorder).run(plan);
             }
         } catch (CancelledException e) {

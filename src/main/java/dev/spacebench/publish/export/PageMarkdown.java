@@ -29,6 +29,10 @@ public final class PageMarkdown {
                         .append(" | ").append(row.failures()).append(" |\n");
             }
             md.append('\n');
+            r.aboveFloor().forEach(line -> md.append("- ").append(line).append('\n'));
+            if (!r.aboveFloor().isEmpty()) {
+                md.append('\n');
+            }
         }
         if (!r.files().isEmpty()) {
             md.append("### File transfers\n\n");
@@ -53,6 +57,15 @@ public final class PageMarkdown {
             md.append('\n');
         }
 
+        if (!r.floor().isEmpty()) {
+            md.append("### The floor: the host alone, measured in the same run\n\n");
+            md.append("| what | p50 | p99 | samples |\n|---|---:|---:|---:|\n");
+            for (RunReport.FloorRow row : r.floor()) {
+                md.append("| ").append(cell(row.label())).append(" | ").append(figure(row.p50(), notes)).append(" | ")
+                        .append(figure(row.p99(), notes)).append(" | ").append(row.n()).append(" |\n");
+            }
+            md.append('\n');
+        }
         if (!notes.isEmpty()) {
             md.append("Figures show their 95% confidence interval (order-statistic, binomial method) in brackets.\n\n");
             for (int i = 0; i < notes.size(); i++) {

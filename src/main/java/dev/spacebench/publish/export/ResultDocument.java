@@ -45,7 +45,7 @@ public record ResultDocument(
     }
 
     /**
-     * @param kind "space", "exec", "upload" or "download"
+     * @param kind "space", "exec", "upload", "download" or "floor"
      * @param intervals 95% order-statistic confidence intervals of p50, p95, p99 (binomial method)
      * @param histogram base64 of the compressed HdrHistogram (3 significant digits) of the measured ok samples
      */

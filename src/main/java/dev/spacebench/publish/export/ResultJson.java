@@ -23,7 +23,8 @@ public final class ResultJson {
     private static ResultDocument.MetricFigures figures(MetricResult r, RunJson json) {
         String kind = r.getMetric().startsWith("exec.") ? "exec"
                 : r.getMetric().startsWith("file.upload.") ? "upload"
-                : r.getMetric().startsWith("file.download.") ? "download" : "space";
+                : r.getMetric().startsWith("file.download.") ? "download"
+                : r.getMetric().startsWith("floor.") ? "floor" : "space";
         Double mibs = r.getBytes() > 0 && r.getP50Ns() != null && r.getP50Ns() > 0
                 ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null;
         return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),

@@ -66,8 +66,24 @@ class EndToEndTest extends AppTestSupport {
         assertThat(markdown).contains(result.get("run").get("headline").asString());
         assertThat(markdown).contains("| sh -c true | " + Format.duration(metrics.get("exec.sh_c").get("p50Ns").asLong()) + " [");
 
+        assertPlotsAreServed(id, markdown);
         assertPythonRecomputesEveryFigure(id, metrics.size());
         assertNothingLeftBehind();
+    }
+
+    private void assertPlotsAreServed(long id, String markdown) throws Exception {
+        for (String plot : new String[] {"exec.noop", "exec.true", "exec.sh_c", "throughput"}) {
+            HttpResponse<String> svg = get("/api/runs/" + id + "/plots/" + plot + ".svg");
+            assertThat(svg.statusCode()).as(plot).isEqualTo(200);
+            assertThat(svg.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("image/svg+xml"));
+            assertThat(svg.body()).startsWith("<svg");
+            assertThat(markdown).contains("](/api/runs/" + id + "/plots/" + plot + ".svg)");
+        }
+        String html = get("/runs/" + id).body();
+        assertThat(html).contains("id=\"plot-exec.true\"").contains("id=\"plot-throughput\"");
+        HttpResponse<String> missing = get("/api/runs/" + id + "/plots/exec.nothing.svg");
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(json(missing).get("detail").asString()).contains("exec.nothing");
     }
 
     /** An independent implementation (Python, standard library only) must land on the same figures to the ns. */

@@ -20,6 +20,11 @@ final class Floor {
 
     private Floor() {}
 
+    /** How pages name a floor metric. */
+    static String label(String metric) {
+        return LABELS.getOrDefault(metric, metric);
+    }
+
     static List<RunReport.FloorRow> rows(List<MetricResult> results, RunJson json) {
         List<RunReport.FloorRow> rows = new ArrayList<>();
         for (String metric : List.of(MetricIds.FLOOR_TIMER, MetricIds.FLOOR_SPAWN_TRUE, MetricIds.FLOOR_SPAWN_SH_C,

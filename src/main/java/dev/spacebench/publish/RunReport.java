@@ -34,6 +34,7 @@ public record RunReport(
         List<SpaceRow> space,
         List<FloorRow> floor,
         List<String> aboveFloor,
+        List<Plots.Plot> plots,
         List<String> method,
         List<String> caveats,
         List<Fact> environment,

@@ -29,11 +29,13 @@ public class RunReportBuilder {
     private final RunService runs;
     private final RunJson json;
     private final RunSampleRepository samples;
+    private final Plots plots;
 
-    public RunReportBuilder(RunService runs, RunJson json, RunSampleRepository samples) {
+    public RunReportBuilder(RunService runs, RunJson json, RunSampleRepository samples, Plots plots) {
         this.runs = runs;
         this.json = json;
         this.samples = samples;
+        this.plots = plots;
     }
 
     /** @throws dev.spacebench.run.RunNotFoundException if there is no such run */
@@ -95,7 +97,7 @@ public class RunReportBuilder {
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version),
                 run.getFailureReason(), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                samples.countByRunId(id), exec, files, space, floor, aboveFloor,
+                samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.all(id),
                 Method.describe(plan, env, kind, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
                 environment(env, spec, kind),

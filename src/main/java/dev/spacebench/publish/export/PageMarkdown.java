@@ -74,6 +74,10 @@ public final class PageMarkdown {
             md.append('\n');
         }
 
+        for (var plot : r.plots()) {
+            md.append("![").append(cell(plot.title())).append("](").append(plot.url()).append(")\n\n");
+        }
+
         section(md, "Method", r.method());
         section(md, "Caveats", r.caveats());
 

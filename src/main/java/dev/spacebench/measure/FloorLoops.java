@@ -48,10 +48,12 @@ final class FloorLoops {
         record(MetricIds.FLOOR_TIMER, new long[] {TimerGranularity.smallestStep(TIMER_READS)});
         listener.progress(new Progress(MetricIds.FLOOR_TIMER, Phase.MEASURED, 1, 1, ++done, total));
         try {
+            stopIfCancelled();
             HostSpawnFloor.Result spawnTrue = HostSpawnFloor.run(HostSpawnFloor.TRUE, n, w);
             record(MetricIds.FLOOR_SPAWN_TRUE, spawnTrue.samplesNs());
             done += n + w;
             listener.progress(new Progress(MetricIds.FLOOR_SPAWN_TRUE, Phase.MEASURED, n, n, done, total));
+            stopIfCancelled();
             HostSpawnFloor.Result spawnShC = HostSpawnFloor.run(HostSpawnFloor.SH_C_TRUE, n, w);
             record(MetricIds.FLOOR_SPAWN_SH_C, spawnShC.samplesNs());
             done += n + w;
@@ -60,6 +62,7 @@ final class FloorLoops {
                     + (spawnTrue.matchesAgent() ? " (the agent's too)" : " (the agent uses " + spawnTrue.agentLaunchMechanism()
                     + ": not like for like)"));
 
+            stopIfCancelled();
             HyperfineFloor.Result hyperfine = HyperfineFloor.run(n, w);
             if (hyperfine.available()) {
                 record(MetricIds.FLOOR_HYPERFINE_TRUE, hyperfine.samplesNs());
@@ -70,6 +73,7 @@ final class FloorLoops {
             done += n + w;
             listener.progress(new Progress(MetricIds.FLOOR_HYPERFINE_TRUE, Phase.MEASURED, n, n, done, total));
 
+            stopIfCancelled();
             record(MetricIds.FLOOR_GRPC_PING, BareGrpcPing.run(n, w));
             done += n + w;
             listener.progress(new Progress(MetricIds.FLOOR_GRPC_PING, Phase.MEASURED, n, n, done, total));
@@ -81,6 +85,12 @@ final class FloorLoops {
             throw new CancelledException();
         }
         return done;
+    }
+
+    private void stopIfCancelled() {
+        if (listener.cancelRequested()) {
+            throw new CancelledException();
+        }
     }
 
     private void record(String metric, long[] samples) {

@@ -10,6 +10,8 @@ public final class Plans {
     public static final int DEFAULT_EXEC_N = 300;
     public static final int DEFAULT_EXEC_WARMUPS = 5;
     public static final int DEFAULT_FILE_WARMUPS = 1;
+    /** The floor's n follows the exec n up to this many. */
+    public static final int DEFAULT_FLOOR_MAX_N = 1000;
     public static final long DEFAULT_BULK_THRESHOLD_BYTES = 2L << 20;
     public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
     private static final long MIB = 1L << 20;
@@ -35,8 +37,10 @@ public final class Plans {
         FloorPlan floor = given == null ? null : given.floor();
         return new Plan(exec, files, new FloorPlan(
                 floor == null || floor.enabled() == null || floor.enabled(),
-                // From the exec loops by default; an exec value out of range is reported there, not twice.
-                floor == null || floor.n() == null ? inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N) : floor.n(),
+                // From the exec loops by default (capped: a floor is a reference, not the experiment); an exec
+                // value out of range is reported there, not twice.
+                floor == null || floor.n() == null
+                        ? Math.min(DEFAULT_FLOOR_MAX_N, inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N)) : floor.n(),
                 floor == null || floor.warmups() == null
                         ? inRange(exec.warmups(), 0, PlanLimits.MAX_WARMUPS, DEFAULT_EXEC_WARMUPS) : floor.warmups()));
     }

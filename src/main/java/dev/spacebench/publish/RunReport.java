@@ -61,14 +61,15 @@ public record RunReport(
         }
 
         static Figure of(Long ns, PercentileInterval interval, String percentile, int n) {
-            if (ns == null || interval == null) {
+            // One sample has no interval worth printing: the figure is that sample.
+            if (ns == null || interval == null || n < 2) {
                 return of(ns);
             }
             String note = null;
             if (!interval.upperBounded()) {
-                note = "no upper bound at n = " + n + ": the true " + percentile + " may be above every sample";
+                note = "no upper bound at n = " + n + ": the true " + percentile + " may exceed every sample";
             } else if (interval.upperIsSlowest(n)) {
-                note = "the interval's upper end is the slowest sample: more samples would tighten it";
+                note = "upper end is the slowest sample";
             }
             if (!interval.lowerBounded()) {
                 note = (note == null ? "" : note + "; ") + "no lower bound at n = " + n;
@@ -120,6 +121,7 @@ public record RunReport(
     public record Question(String question, String answer) {
     }
 
-    public record Downloads(String samplesCsv, String resultJson, String pageMd) {
+    /** @param histogramLogs metric id → URL of its HdrHistogram log */
+    public record Downloads(String samplesCsv, String resultJson, String pageMd, String bmfJson, java.util.Map<String, String> histogramLogs) {
     }
 }

@@ -105,8 +105,15 @@ public class RunReportBuilder {
                 reproduce(spec, plan, build),
                 Questions.list(kind, plan, exec, env),
                 new RunReport.Downloads("/api/runs/" + id + "/samples.csv", "/api/runs/" + id + "/result.json",
-                        "/api/runs/" + id + "/page.md"),
+                        "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/bmf.json", histogramLogs(id, results)),
                 spec, plan, env, build);
+    }
+
+    private static Map<String, String> histogramLogs(long id, List<MetricResult> results) {
+        Map<String, String> logs = new java.util.LinkedHashMap<>();
+        results.stream().filter(r -> r.getHistogram() != null)
+                .forEach(r -> logs.put(r.getMetric(), "/api/runs/" + id + "/hlog/" + r.getMetric() + ".hlog"));
+        return logs;
     }
 
     private RunReport.Figure p50(Optional<MetricResult> result) {

@@ -103,6 +103,9 @@ public final class PageMarkdown {
         md.append("- [samples.csv](").append(r.downloads().samplesCsv()).append(")\n");
         md.append("- [result.json](").append(r.downloads().resultJson()).append(")\n");
         md.append("- [page.md](").append(r.downloads().pageMd()).append(")\n");
+        md.append("- [bmf.json](").append(r.downloads().bmfJson()).append(") (Bencher Metric Format)\n");
+        r.downloads().histogramLogs().forEach((metric, url) ->
+                md.append("- [").append(metric).append(".hlog](").append(url).append(") (HdrHistogram log)\n"));
         return md.toString();
     }
 

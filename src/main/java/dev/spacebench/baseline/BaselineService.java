@@ -6,7 +6,6 @@ import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
-import dev.spacebench.stats.Throughput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -63,8 +62,7 @@ public class BaselineService {
         List<BaselineFigures> figures = new ArrayList<>();
         for (MetricResult r : runs.results(runId)) {
             if (r.getP50Ns() != null && !r.getMetric().startsWith("floor.")) {
-                figures.add(new BaselineFigures(r.getMetric(), r.getN(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(),
-                        r.getBytes() > 0 ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null));
+                figures.add(BaselineFigures.of(r));
             }
         }
         String text = label == null || label.isBlank() ? "run " + runId + " (" + run.getKind() + " Space)" : label;

@@ -9,7 +9,6 @@ import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
-import dev.spacebench.stats.Throughput;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
@@ -55,8 +54,7 @@ public class Sides {
         Map<String, BaselineFigures> figures = new LinkedHashMap<>();
         for (MetricResult r : runs.results(id)) {
             if (r.getP50Ns() != null && !r.getMetric().startsWith("floor.")) {
-                figures.put(r.getMetric(), new BaselineFigures(r.getMetric(), r.getN(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(),
-                        r.getMaxNs(), r.getBytes() > 0 ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null));
+                figures.put(r.getMetric(), BaselineFigures.of(r));
             }
         }
         RunReport report = reports.build(id);

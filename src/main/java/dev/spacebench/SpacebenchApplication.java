@@ -1,6 +1,7 @@
 package dev.spacebench;
 
 import dev.spacebench.agent.AgentMain;
+import dev.spacebench.floor.FloorCommand;
 import dev.spacebench.space.AgentLauncher;
 import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
@@ -35,6 +36,9 @@ public class SpacebenchApplication {
         if (args.length > 0 && args[0].equals("agent")) {
             AgentMain.main(Arrays.copyOfRange(args, 1, args.length));
             return;
+        }
+        if (args.length > 0 && args[0].equals("floor")) {
+            System.exit(FloorCommand.run(Arrays.asList(args).subList(1, args.length)));
         }
         useTheAgentsLaunchMechanism();
         SpringApplication.run(SpacebenchApplication.class, args);

@@ -19,7 +19,7 @@
       if (!p) {
         return;
       }
-      ['execN', 'execWarmups', 'fileSizes', 'fileWarmups'].forEach(function (name) {
+      ['execN', 'execWarmups', 'fileSizes', 'fileWarmups', 'floor'].forEach(function (name) {
         document.getElementById(name).value = p[name] === null ? '' : p[name];
       });
       document.querySelectorAll('input[type=checkbox][name=metrics]').forEach(function (box) {

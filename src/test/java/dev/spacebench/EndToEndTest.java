@@ -2,6 +2,7 @@ package dev.spacebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spacebench.floor.HyperfineFloor;
 import dev.spacebench.publish.Format;
 import dev.spacebench.run.RunSampleRepository;
 import java.net.http.HttpResponse;
@@ -41,7 +42,9 @@ class EndToEndTest extends AppTestSupport {
         assertThat(run.get("progress").get("percent").asDouble()).isEqualTo(100.0);
 
         // space.ready 1 + exec 3 × (2 + 20) + files 2 sizes × (1 + 2) iterations × (upload + download) + space.delete 1
-        long expectedSamples = 1 + 3 * 22 + 2 * 3 * 2 + 1;
+        // + floor: timer 1, spawn true and sh -c true 20 each, bare gRPC ping 20, hyperfine 20 where installed
+        boolean hyperfine = HyperfineFloor.onPath("hyperfine", System.getenv("PATH")).isPresent();
+        long expectedSamples = 1 + 3 * 22 + 2 * 3 * 2 + 1 + 1 + 3 * 20 + (hyperfine ? 20 : 0);
         assertThat(samples.countByRunId(id)).isEqualTo(expectedSamples);
 
         JsonNode result = json(get("/api/runs/" + id + "/result.json"));
@@ -49,7 +52,7 @@ class EndToEndTest extends AppTestSupport {
         assertThat(result.get("run").get("samples").asLong()).isEqualTo(expectedSamples);
         Map<String, JsonNode> metrics = new HashMap<>();
         result.get("metrics").forEach(m -> metrics.put(m.get("metric").asString(), m));
-        assertThat(metrics).containsKeys("space.ready", "exec.noop", "exec.true", "exec.sh_c", "file.upload.1MiB",
+        assertThat(metrics).containsKeys("floor.timer", "floor.spawn.true", "floor.spawn.sh_c", "floor.grpc.noop", "space.ready", "exec.noop", "exec.true", "exec.sh_c", "file.upload.1MiB",
                 "file.download.1MiB", "file.upload.4MiB", "file.download.4MiB", "space.delete");
         assertThat(metrics.get("file.upload.1MiB").get("lane").asString()).isEqualTo("stream");
         assertThat(metrics.get("file.upload.4MiB").get("lane").asString()).isEqualTo("bulk");
@@ -61,9 +64,39 @@ class EndToEndTest extends AppTestSupport {
 
         String markdown = get("/api/runs/" + id + "/page.md").body();
         assertThat(markdown).contains(result.get("run").get("headline").asString());
-        assertThat(markdown).contains("| sh -c true | " + Format.duration(metrics.get("exec.sh_c").get("p50Ns").asLong()) + " |");
+        assertThat(markdown).contains("| sh -c true | " + Format.duration(metrics.get("exec.sh_c").get("p50Ns").asLong()) + " [");
 
+        assertPlotsAreServed(id, markdown);
+        assertPythonRecomputesEveryFigure(id, metrics.size());
         assertNothingLeftBehind();
+    }
+
+    private void assertPlotsAreServed(long id, String markdown) throws Exception {
+        for (String plot : new String[] {"exec.noop", "exec.true", "exec.sh_c", "throughput"}) {
+            HttpResponse<String> svg = get("/api/runs/" + id + "/plots/" + plot + ".svg");
+            assertThat(svg.statusCode()).as(plot).isEqualTo(200);
+            assertThat(svg.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("image/svg+xml"));
+            assertThat(svg.body()).startsWith("<svg");
+            assertThat(markdown).contains("](/api/runs/" + id + "/plots/" + plot + ".svg)");
+        }
+        String html = get("/runs/" + id).body();
+        assertThat(html).contains("id=\"plot-exec.true\"").contains("id=\"plot-throughput\"");
+        HttpResponse<String> missing = get("/api/runs/" + id + "/plots/exec.nothing.svg");
+        assertThat(missing.statusCode()).isEqualTo(404);
+        assertThat(json(missing).get("detail").asString()).contains("exec.nothing");
+    }
+
+    /** An independent implementation (Python, standard library only) must land on the same figures to the ns. */
+    private void assertPythonRecomputesEveryFigure(long id, int metricCount) throws Exception {
+        java.nio.file.Path dir = Files.createTempDirectory("spacebench-check-");
+        java.nio.file.Path csv = Files.writeString(dir.resolve("samples.csv"), get("/api/runs/" + id + "/samples.csv").body());
+        java.nio.file.Path json = Files.writeString(dir.resolve("result.json"), get("/api/runs/" + id + "/result.json").body());
+        Process python = new ProcessBuilder("python3", "src/test/python/check_result.py", csv.toString(), json.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(python.getInputStream().readAllBytes());
+        assertThat(python.waitFor()).as(output).isZero();
+        // every metric × (n, min, slowest, and per percentile: the value and both CI ends) + the metric-set check
+        assertThat(output.strip()).isEqualTo((metricCount * (3 + 3 * 3) + 1) + " passed, 0 failed");
     }
 
     private void assertPageShowsResultJsonFigures(long id, Map<String, JsonNode> metrics) throws Exception {
@@ -82,8 +115,9 @@ class EndToEndTest extends AppTestSupport {
             assertThat(cells.group(4)).isEqualTo(Format.duration(ns));
             checked++;
         }
-        // exec 3 × 4 figures + files 2 × (upload + download p50) + space ready/delete p50
-        assertThat(checked).isEqualTo(12 + 4 + 2);
+        // exec 3 × 4 figures + files 2 × (upload + download p50) + space ready/delete p50 + floor rows × (p50, p99)
+        long floorRows = metrics.keySet().stream().filter(m -> m.startsWith("floor.")).count();
+        assertThat(checked).isEqualTo(12 + 4 + 2 + 2 * floorRows);
     }
 
     private void assertPercentilesRecomputeFromCsv(long id, Map<String, JsonNode> metrics) throws Exception {
@@ -113,7 +147,7 @@ class EndToEndTest extends AppTestSupport {
                 assertThat(published.get("mibPerSecond").asDouble()).isEqualTo(mibs);
             }
         }
-        assertThat(measured).hasSize(9);
+        assertThat(measured).hasSize(metrics.size());
     }
 
     private void assertNothingLeftBehind() throws Exception {

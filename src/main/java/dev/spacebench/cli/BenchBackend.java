@@ -26,6 +26,21 @@ interface BenchBackend extends AutoCloseable {
      */
     LiveRun follow(long id, Consumer<LiveRun> progress) throws InterruptedException;
 
+    /**
+     * @throws BenchException when there is no baseline of this name (asked before measuring, so
+     *     a typo costs no run)
+     */
+    void requireBaseline(String name);
+
+    /**
+     * The regression check of a finished run, exactly as {@code GET /api/runs/{id}/check} answers it.
+     *
+     * @return the check as JSON text (what check.json holds)
+     * @throws BenchException when the check cannot be made (e.g. the baseline has no figure for
+     *     any metric the run measured)
+     */
+    String check(long id, BaselineCheck check);
+
     /** Writes result.json, samples.csv and page.md, as the REST exports serve them, into {@code dir}. */
     void export(long id, Path dir);
 

@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -22,14 +23,19 @@ import tools.jackson.databind.json.JsonMapper;
  * progress, the results table and writes result.json, samples.csv and page.md into the output
  * directory.
  *
- * <p>Exit codes: 0 the run succeeded; 2 bad usage, an unreadable or refused plan, an unreachable
- * server, or a run that did not succeed; 1 is kept for a failed baseline check (issue 4).
+ * <p>With {@code --baseline} it then checks the run against that baseline, as
+ * {@code GET /api/runs/{id}/check} does, prints the verdict and writes check.json.
+ *
+ * <p>Exit codes: 0 the run succeeded (and passed its check, if asked); 1 the baseline check
+ * failed; 2 bad usage, an unreadable or refused plan, an unknown baseline, an unreachable server,
+ * a run that did not succeed, or a check that could not be made.
  */
 @Command(name = "spacebench bench", sortOptions = false, usageHelpAutoWidth = true,
         description = "Run one benchmark and write result.json, samples.csv and page.md.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the run succeeded", "1:a baseline check failed (comes with issue 4)",
-                "2:bad usage, a refused plan, an unreachable server, or a run that did not succeed"})
+        exitCodeList = {"0:the run succeeded (and passed its baseline check, if asked)", "1:the baseline check failed",
+                "2:bad usage, a refused plan, an unknown baseline, an unreachable server, a run that did not succeed, "
+                        + "or a check that could not be made"})
 public class BenchCommand implements Callable<Integer> {
 
     public static final int OK = 0;
@@ -61,11 +67,16 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--db", paramLabel = "JDBC-URL", description = "without --server: the database (default: the app's spring.datasource.url)")
     String database;
 
-    @Option(names = "--baseline", paramLabel = "NAME", description = "compare with a saved baseline (not available yet)")
+    @Option(names = "--baseline", paramLabel = "NAME",
+            description = "after the run, check it against this baseline (GET /api/baselines lists them; cua-0.15.0 is built in)")
     String baseline;
 
-    @Option(names = "--threshold", paramLabel = "X", description = "allowed slow-down against the baseline (not available yet)")
-    String threshold;
+    @Option(names = "--threshold", paramLabel = "RATIO",
+            description = "with --baseline: the largest run / baseline ratio that passes (default: 1.10, up to 10% slower)")
+    Double threshold;
+
+    @Option(names = "--statistic", paramLabel = "p50|p95|p99", description = "with --baseline: the figure compared (default: p50)")
+    String statistic;
 
     private final PrintStream stdout;
     private final PrintStream stderr;
@@ -92,7 +103,7 @@ public class BenchCommand implements Callable<Integer> {
         CommandLine command = new CommandLine(new BenchCommand(stdout, stderr, terminal));
         command.setOut(new PrintWriter(stdout, true));
         command.setErr(new PrintWriter(stderr, true));
-        // picocli answers 1 for an exception; 1 is the baseline check's, so anything unexpected is 2.
+        // picocli answers 1 for an exception; 1 means a failed baseline check, so anything unexpected is 2.
         command.setExecutionExceptionHandler((e, cmd, parsed) -> {
             stderr.println("bench: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return FAILED;
@@ -102,15 +113,15 @@ public class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (baseline != null || threshold != null) {
-            stderr.println("bench: not available yet: baselines come with issue 4");
-            return FAILED;
-        }
         try {
+            BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic);
             Plan chosen = PlanArgument.read(plan);
             RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen);
             try (BenchBackend backend = server == null ? LocalBackend.start(database) : new RemoteBackend(server)) {
-                return run(backend, request);
+                if (check != null) {
+                    backend.requireBaseline(check.baseline());
+                }
+                return run(backend, request, check);
             }
         } catch (BenchException e) {
             stderr.println("bench: " + e.getMessage());
@@ -118,7 +129,7 @@ public class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private int run(BenchBackend backend, RunRequest request) throws Exception {
+    private int run(BenchBackend backend, RunRequest request, BaselineCheck check) throws Exception {
         long id = backend.submit(request);
         stdout.println("run " + id + " queued; " + backend.where());
         LiveRun last;
@@ -136,6 +147,15 @@ public class BenchCommand implements Callable<Integer> {
                     + (last.failureReason() == null ? "" : ": " + last.failureReason()));
             return FAILED;
         }
-        return OK;
+        if (check == null) {
+            return OK;
+        }
+        String checked = backend.check(id, check);
+        Files.writeString(dir.resolve(Exports.CHECK_JSON), checked);
+        JsonNode verdict = JsonMapper.builder().build().readTree(checked);
+        stdout.println();
+        CheckTable.print(verdict, stdout);
+        stdout.println("wrote " + dir.resolve(Exports.CHECK_JSON));
+        return verdict.path("verdict").asString().equals("pass") ? OK : BASELINE_FAILED;
     }
 }

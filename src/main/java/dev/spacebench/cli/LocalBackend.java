@@ -1,6 +1,10 @@
 package dev.spacebench.cli;
 
 import dev.spacebench.SpacebenchApplication;
+import dev.spacebench.baseline.BaselineNotFoundException;
+import dev.spacebench.baseline.BaselineService;
+import dev.spacebench.compare.CheckController;
+import dev.spacebench.compare.CheckResult;
 import dev.spacebench.live.LiveRun;
 import dev.spacebench.live.LiveRuns;
 import dev.spacebench.plan.InvalidRequestException;
@@ -11,6 +15,7 @@ import dev.spacebench.publish.export.ResultJson;
 import dev.spacebench.publish.export.SamplesCsv;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunExecution;
+import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSample;
@@ -134,12 +139,34 @@ final class LocalBackend implements BenchBackend {
     }
 
     @Override
+    public void requireBaseline(String name) {
+        try {
+            context.getBean(BaselineService.class).get(name, "baseline");
+        } catch (BaselineNotFoundException e) {
+            throw new BenchException("--baseline: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public String check(long id, BaselineCheck check) {
+        try {
+            // The REST endpoint's own method: one implementation of the check, whichever way it is asked.
+            CheckResult result = context.getBean(CheckController.class).check(id, check.baseline(), check.threshold(), check.statistic());
+            return context.getBean(JsonMapper.class).writeValueAsString(result);
+        } catch (InvalidRequestException e) {
+            throw new BenchException("the check against " + check.baseline() + " could not be made:\n" + RequestErrors.lines(e.errors()));
+        } catch (BaselineNotFoundException e) {
+            throw new BenchException("--baseline: " + e.getMessage());
+        }
+    }
+
+    @Override
     public void export(long id, Path dir) {
         RunReport report = context.getBean(RunReportBuilder.class).build(id);
         JsonMapper json = context.getBean(JsonMapper.class);
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve(Exports.RESULT_JSON), json.writeValueAsString(ResultJson.of(report, service.results(id))));
+            Files.writeString(dir.resolve(Exports.RESULT_JSON), json.writeValueAsString(ResultJson.of(report, service.results(id), context.getBean(RunJson.class))));
             Files.writeString(dir.resolve(Exports.PAGE_MD), PageMarkdown.render(report));
         } catch (IOException e) {
             throw new BenchException("cannot write into " + dir + ": " + e.getMessage(), e);

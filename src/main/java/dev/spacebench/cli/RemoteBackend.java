@@ -101,6 +101,28 @@ final class RemoteBackend implements BenchBackend {
     }
 
     @Override
+    public void requireBaseline(String name) {
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/baselines/" + name)).timeout(CALL_TIMEOUT).GET().build());
+        if (response.statusCode() == 404) {
+            throw new BenchException("--baseline: " + problemErrors(response.body()).get(0).message());
+        }
+        expect(response, 200, "GET /api/baselines/" + name);
+    }
+
+    @Override
+    public String check(long id, BaselineCheck check) {
+        String path = "/api/runs/" + id + "/check?baseline=" + check.baseline() + "&threshold=" + check.threshold()
+                + "&statistic=" + check.statistic();
+        HttpResponse<String> response = send(HttpRequest.newBuilder(uri(path)).timeout(CALL_TIMEOUT).GET().build());
+        if (response.statusCode() == 400 || response.statusCode() == 404) {
+            throw new BenchException("the check against " + check.baseline() + " could not be made:\n"
+                    + RequestErrors.lines(problemErrors(response.body())));
+        }
+        expect(response, 200, "GET " + path);
+        return response.body();
+    }
+
+    @Override
     public void export(long id, Path dir) {
         try {
             Files.createDirectories(dir);

@@ -11,7 +11,11 @@ final class RequestErrors {
 
     /** e.g. "the run was refused:\n  plan.exec.n: must be from 1 to 1000000, was 0" */
     static String describe(List<FieldError> errors) {
-        return "the run was refused:\n" + errors.stream().map(e -> "  " + e.field() + ": " + e.message())
-                .collect(Collectors.joining("\n"));
+        return "the run was refused:\n" + lines(errors);
+    }
+
+    /** One indented line per error: "  field: message". */
+    static String lines(List<FieldError> errors) {
+        return errors.stream().map(e -> "  " + e.field() + ": " + e.message()).collect(Collectors.joining("\n"));
     }
 }

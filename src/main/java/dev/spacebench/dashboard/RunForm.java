@@ -4,6 +4,7 @@ import dev.spacebench.plan.ExecPlan;
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
+import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.InvalidRequestException;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanPreset;
@@ -24,20 +25,27 @@ import org.springframework.validation.BindingResult;
  * @param metrics exec metric wire names ticked. The form always sends one empty value as well, so
  *     that "none ticked" (only blanks) differs from "not sent" (null)
  * @param fileSizes e.g. {@code 1MiB:20, 4MiB:20} (see {@link FileSizesText}); blank: no files
+ * @param floor {@value #FLOOR_ON} (the default: the bare floor is measured first, with the exec
+ *     loops' n and warm-ups) or {@value #FLOOR_OFF}
  */
 public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
-                      List<String> metrics, String fileSizes, Integer fileWarmups) {
+                      List<String> metrics, String fileSizes, Integer fileWarmups, String floor) {
+
+    static final String FLOOR_ON = "on";
+    static final String FLOOR_OFF = "off";
 
     /** A form showing the preset's numbers, with the given Space part (any of it may be null). */
     static RunForm withPreset(PlanPreset preset, String kind, Double cpus, Long memoryMiB) {
         Plan plan = preset.plan();
         return new RunForm(kind, cpus, memoryMiB, preset.id(), plan.exec().n(), plan.exec().warmups(), plan.exec().metrics(),
-                FileSizesText.format(plan.files().sizes()), plan.files().warmups());
+                FileSizesText.format(plan.files().sizes()), plan.files().warmups(),
+                plan.floor() == null || plan.floor().enabled() ? FLOOR_ON : FLOOR_OFF);
     }
 
     /** True when no plan field was sent at all (a fresh visit). */
     boolean planUnset() {
-        return execN == null && execWarmups == null && metrics == null && fileSizes == null && fileWarmups == null;
+        return execN == null && execWarmups == null && metrics == null && fileSizes == null && fileWarmups == null
+                && floor == null;
     }
 
     /** Whether the metric's box is ticked; a fresh form ticks all. */
@@ -67,6 +75,7 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
         }
         List<String> ticked = metrics == null ? null : metrics.stream().filter(m -> m != null && !m.isBlank()).toList();
         return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB),
-                new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null)));
+                new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null),
+                        FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null));
     }
 }

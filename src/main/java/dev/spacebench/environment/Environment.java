@@ -11,6 +11,7 @@ import java.util.Map;
  * @param agentVersion the agent's own version
  * @param otherSpacesRunning other Spaces this app had running when the run's Space was created
  * @param worker the worker that claimed the run
+ * @param floor how the floor was measured (launch mechanism, hyperfine, warm-ups); null in older runs
  */
 public record Environment(
         SystemFacts host,
@@ -18,5 +19,6 @@ public record Environment(
         Map<String, String> space,
         String agentVersion,
         int otherSpacesRunning,
-        String worker) {
+        String worker,
+        Map<String, String> floor) {
 }

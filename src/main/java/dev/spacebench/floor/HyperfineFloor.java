@@ -116,7 +116,7 @@ public final class HyperfineFloor {
     }
 
     /** @param searchPath a PATH value (directories separated by ':'), or null */
-    static Optional<Path> onPath(String program, String searchPath) {
+    public static Optional<Path> onPath(String program, String searchPath) {
         if (searchPath == null) {
             return Optional.empty();
         }

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Runs a plan's loops against one agent, serially, and reports every sample.
@@ -54,11 +55,25 @@ public final class Measurement {
         this.listener = listener;
     }
 
-    /** Iterations in a plan, warm-ups included (a file iteration is one upload plus one download). */
+    /**
+     * Iterations in a plan, warm-ups included (a file iteration is one upload plus one download;
+     * the floor counts its loops' iterations).
+     */
     public static long iterations(Plan plan) {
         long exec = (long) plan.exec().metrics().size() * (plan.exec().n() + plan.exec().warmups());
         long files = plan.files().sizes().stream().mapToLong(s -> s.n() + plan.files().warmups()).sum();
-        return exec + files;
+        return exec + files + FloorLoops.iterations(plan.floor());
+    }
+
+    /**
+     * Measures the plan's floor on the host (before any Space exists, so none disturbs it).
+     *
+     * @return facts about how the floor was taken, for the page
+     */
+    public static Map<String, String> floor(Plan plan, MeasureListener listener) {
+        FloorLoops loops = new FloorLoops(listener);
+        loops.run(plan.floor(), 0, iterations(plan));
+        return loops.facts();
     }
 
     /** The lane a file of this size takes in this plan, given whether the Space has a bulk lane. */
@@ -72,7 +87,7 @@ public final class Measurement {
      */
     public void run(Plan plan) {
         total = iterations(plan);
-        done = 0;
+        done = FloorLoops.iterations(plan.floor());
         for (String name : plan.exec().metrics()) {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
             loop(metric.metricId(), plan.exec().warmups(), plan.exec().n(), (phase, i) -> execOnce(metric, phase, i));

@@ -14,4 +14,10 @@ public final class MetricIds {
     public static String download(long bytes) {
         return "file.download." + FileSize.label(bytes);
     }
+
+    public static final String FLOOR_TIMER = "floor.timer";
+    public static final String FLOOR_SPAWN_TRUE = "floor.spawn.true";
+    public static final String FLOOR_SPAWN_SH_C = "floor.spawn.sh_c";
+    public static final String FLOOR_HYPERFINE_TRUE = "floor.hyperfine.true";
+    public static final String FLOOR_GRPC_PING = "floor.grpc.noop";
 }

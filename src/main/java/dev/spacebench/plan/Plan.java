@@ -6,6 +6,12 @@ package dev.spacebench.plan;
  *
  * @param exec exec round trips
  * @param files file transfers
+ * @param floor the bare floor measured in the same run (null in runs stored before it existed)
  */
-public record Plan(ExecPlan exec, FilePlan files) {
+public record Plan(ExecPlan exec, FilePlan files, FloorPlan floor) {
+
+    /** A plan without a floor part: it takes the defaults. */
+    public Plan(ExecPlan exec, FilePlan files) {
+        this(exec, files, null);
+    }
 }

@@ -60,6 +60,10 @@ public final class PlanValidator {
         }
         range(errors, f + ".chunkBytes", files.chunkBytes(), PlanLimits.MIN_CHUNK_BYTES, PlanLimits.MAX_CHUNK_BYTES);
 
+        if (plan.floor() != null && plan.floor().enabled()) {
+            range(errors, prefix + ".floor.n", plan.floor().n(), 1, PlanLimits.MAX_N);
+            range(errors, prefix + ".floor.warmups", plan.floor().warmups(), 0, PlanLimits.MAX_WARMUPS);
+        }
         if (exec.metrics().isEmpty() && files.sizes().isEmpty()) {
             errors.add(new FieldError(prefix, "has nothing to measure: give at least one of exec.metrics "
                     + ExecMetric.wireNames() + " or one files.sizes entry"));

@@ -10,6 +10,8 @@ public final class Plans {
     public static final int DEFAULT_EXEC_N = 300;
     public static final int DEFAULT_EXEC_WARMUPS = 5;
     public static final int DEFAULT_FILE_WARMUPS = 1;
+    /** The floor's n follows the exec n up to this many. */
+    public static final int DEFAULT_FLOOR_MAX_N = 1000;
     public static final long DEFAULT_BULK_THRESHOLD_BYTES = 2L << 20;
     public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
     private static final long MIB = 1L << 20;
@@ -30,9 +32,17 @@ public final class Plans {
 
     /** Fills every part the request left out with the published default. Never returns nulls inside. */
     public static Plan withDefaults(Plan given) {
-        ExecPlan exec = given == null ? null : given.exec();
-        FilePlan files = given == null ? null : given.files();
-        return new Plan(execWithDefaults(exec), filesWithDefaults(files));
+        ExecPlan exec = execWithDefaults(given == null ? null : given.exec());
+        FilePlan files = filesWithDefaults(given == null ? null : given.files());
+        FloorPlan floor = given == null ? null : given.floor();
+        return new Plan(exec, files, new FloorPlan(
+                floor == null || floor.enabled() == null || floor.enabled(),
+                // From the exec loops by default (capped: a floor is a reference, not the experiment); an exec
+                // value out of range is reported there, not twice.
+                floor == null || floor.n() == null
+                        ? Math.min(DEFAULT_FLOOR_MAX_N, inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N)) : floor.n(),
+                floor == null || floor.warmups() == null
+                        ? inRange(exec.warmups(), 0, PlanLimits.MAX_WARMUPS, DEFAULT_EXEC_WARMUPS) : floor.warmups()));
     }
 
     private static ExecPlan execWithDefaults(ExecPlan given) {
@@ -57,6 +67,10 @@ public final class Plans {
                 given.warmups() == null ? DEFAULT_FILE_WARMUPS : given.warmups(),
                 given.bulkThresholdBytes() == null ? DEFAULT_BULK_THRESHOLD_BYTES : given.bulkThresholdBytes(),
                 given.chunkBytes() == null ? DEFAULT_CHUNK_BYTES : given.chunkBytes());
+    }
+
+    private static int inRange(int value, int min, int max, int fallback) {
+        return value >= min && value <= max ? value : fallback;
     }
 
     // Keeps null elements, so the validator can name them instead of failing here.

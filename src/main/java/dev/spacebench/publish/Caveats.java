@@ -30,6 +30,12 @@ final class Caveats {
                     + " sample(s)" + (tail < 3 ? ", too few for a tight bound" : "")
                     + "; slowest is a single observation. Treat tail figures as indications, not guarantees.");
         }
+        if (!exec.isEmpty()) {
+            caveats.add("The agent is a fresh JVM in every Space: its first few hundred calls run before the JIT has "
+                    + "compiled them. The plan's " + plan.exec().warmups() + " warm-up(s) per metric absorb only part of "
+                    + "that, so the slowest percentiles and the no-op's tail include JIT warm-up; the percentile plots show "
+                    + "where.");
+        }
         caveats.add("Starting a process costs milliseconds on some virtual machines (a fork/exec floor of 2–3 ms was seen on "
                 + "ours): true and sh -c true measure the host's spawn cost as much as the Space.");
         caveats.add("One run on one machine. Other load on the host was not controlled"

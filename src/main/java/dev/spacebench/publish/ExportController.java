@@ -1,9 +1,14 @@
 package dev.spacebench.publish;
 
+import dev.spacebench.publish.export.BencherMetricFormat;
+import dev.spacebench.publish.export.HistogramLog;
 import dev.spacebench.publish.export.PageMarkdown;
 import dev.spacebench.publish.export.ResultDocument;
 import dev.spacebench.publish.export.ResultJson;
 import dev.spacebench.publish.export.SamplesCsv;
+import dev.spacebench.run.MetricResult;
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunSample;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
@@ -13,8 +18,12 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.transaction.annotation.Transactional;
@@ -22,6 +31,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
 
 /** A run's downloads: samples.csv, result.json and the page as Markdown. */
 @RestController
@@ -32,11 +42,13 @@ public class ExportController {
     private final RunService runs;
     private final RunSampleRepository samples;
     private final RunReportBuilder reports;
+    private final RunJson json;
 
-    public ExportController(RunService runs, RunSampleRepository samples, RunReportBuilder reports) {
+    public ExportController(RunService runs, RunSampleRepository samples, RunReportBuilder reports, RunJson json) {
         this.runs = runs;
         this.samples = samples;
         this.reports = reports;
+        this.json = json;
     }
 
     @GetMapping(value = "/samples.csv", produces = "text/csv")
@@ -56,7 +68,29 @@ public class ExportController {
     @GetMapping(value = "/result.json", produces = MediaType.APPLICATION_JSON_VALUE)
     @Operation(summary = "Plan, environment, build and per-metric figures (schema spacebench.result/v1)")
     public ResultDocument resultJson(@PathVariable long id) {
-        return ResultJson.of(reports.build(id), runs.results(id));
+        return ResultJson.of(reports.build(id), runs.results(id), json);
+    }
+
+    @GetMapping(value = "/bmf.json", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(summary = "Bencher Metric Format: latency (ns, p50 with its 95% CI as bounds) and file throughput (MiB/s)")
+    public Map<String, Map<String, Map<String, Double>>> bencher(@PathVariable long id) {
+        runs.get(id);
+        return BencherMetricFormat.of(runs.results(id), json::intervals);
+    }
+
+    @GetMapping(value = "/hlog/{metric}.hlog", produces = MediaType.TEXT_PLAIN_VALUE)
+    @Operation(summary = "One metric's measured samples as an HdrHistogram log (HistogramLogProcessor reads it)")
+    public ResponseEntity<String> histogramLog(@PathVariable long id, @PathVariable String metric) {
+        Run run = runs.get(id);
+        MetricResult result = runs.results(id).stream().filter(r -> r.getMetric().equals(metric) && r.getHistogram() != null)
+                .findFirst().orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
+                        "run " + id + " has no histogram for '" + metric + "'"));
+        Instant start = run.getStartedAt() == null ? run.getCreatedAt() : run.getStartedAt();
+        Instant end = run.getFinishedAt() == null ? Instant.now() : run.getFinishedAt();
+        double seconds = Math.max(0.001, Duration.between(start, end).toMillis() / 1000.0);
+        return ResponseEntity.ok().contentType(MediaType.TEXT_PLAIN)
+                .header(HttpHeaders.CONTENT_DISPOSITION, "inline; filename=\"spacebench-run-" + id + "-" + metric + ".hlog\"")
+                .body(HistogramLog.write(metric, result.getHistogram(), start, seconds));
     }
 
     @GetMapping(value = "/page.md", produces = "text/markdown;charset=UTF-8")

@@ -18,6 +18,13 @@ final class Method {
         String launch = env == null ? null : env.space().get("launch mechanism");
         lines.add("A worker created a " + kind + " Space, started the Spacebench agent in it, waited for its first "
                 + "successful Ping (the Space's ready time), ran the loops below one after another, and deleted the Space.");
+        if (plan.floor() != null && plan.floor().enabled()) {
+            lines.add("Before creating the Space, the worker measured the floor on the host, " + plan.floor().n()
+                    + " times each after " + plan.floor().warmups() + " warm-ups: starting true and sh -c true with the "
+                    + "agent's own Exec code in the app's JVM, hyperfine -N true where hyperfine is installed, a bare gRPC "
+                    + "ping to a server in the same JVM over loopback TCP, and the smallest step of System.nanoTime. "
+                    + "The Space's figures are compared with these in plain words under the results.");
+        }
         if (!plan.exec().metrics().isEmpty()) {
             String metrics = plan.exec().metrics().stream()
                     .map(m -> ExecMetric.fromWireName(m).map(ExecMetric::label).orElse(m))

@@ -4,6 +4,7 @@ import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.PercentileInterval;
 import java.time.Instant;
 import java.util.List;
 
@@ -31,6 +32,9 @@ public record RunReport(
         List<ExecRow> exec,
         List<FileRow> files,
         List<SpaceRow> space,
+        List<FloorRow> floor,
+        List<String> aboveFloor,
+        List<Plots.Plot> plots,
         List<String> method,
         List<String> caveats,
         List<Fact> environment,
@@ -43,10 +47,36 @@ public record RunReport(
         Environment environmentDetail,
         Build buildDetail) {
 
-    /** A formatted figure with the exact value it came from. */
-    public record Figure(Long ns, String text) {
+    /**
+     * A formatted figure with the exact value it came from and, for percentiles, its 95%
+     * confidence interval.
+     *
+     * @param ci e.g. "2.80 ms – 3.01 ms"; null when the figure has no interval (slowest, n/a)
+     * @param note what the reader must know about the interval, e.g. that no sample bounds it
+     *     from above; null when there is nothing to say
+     */
+    public record Figure(Long ns, String text, Long ciLowerNs, Long ciUpperNs, String ci, String note) {
         static Figure of(Long ns) {
-            return new Figure(ns, Format.duration(ns));
+            return new Figure(ns, Format.duration(ns), null, null, null, null);
+        }
+
+        static Figure of(Long ns, PercentileInterval interval, String percentile, int n) {
+            // One sample has no interval worth printing: the figure is that sample.
+            if (ns == null || interval == null || n < 2) {
+                return of(ns);
+            }
+            String note = null;
+            if (!interval.upperBounded()) {
+                note = "no upper bound at n = " + n + ": the true " + percentile + " may exceed every sample";
+            } else if (interval.upperIsSlowest(n)) {
+                note = "upper end is the slowest sample";
+            }
+            if (!interval.lowerBounded()) {
+                note = (note == null ? "" : note + "; ") + "no lower bound at n = " + n;
+            }
+            String upper = interval.upperBounded() ? Format.duration(interval.upperNs()) : "unbounded";
+            String lower = interval.lowerBounded() ? Format.duration(interval.lowerNs()) : "unbounded";
+            return new Figure(ns, Format.duration(ns), interval.lowerNs(), interval.upperNs(), lower + " – " + upper, note);
         }
     }
 
@@ -76,6 +106,14 @@ public record RunReport(
     public record SpaceRow(String metric, String label, Figure p50, Figure slowest, int n, int failures) {
     }
 
+    /**
+     * One floor measurement: what the host itself costs, outside any Space.
+     *
+     * @param label e.g. "start true on the host (agent's Exec code)"
+     */
+    public record FloorRow(String metric, String label, Figure p50, Figure p99, int n) {
+    }
+
     /** A labelled fact for the environment and build tables. */
     public record Fact(String label, String value) {
     }
@@ -83,6 +121,7 @@ public record RunReport(
     public record Question(String question, String answer) {
     }
 
-    public record Downloads(String samplesCsv, String resultJson, String pageMd) {
+    /** @param histogramLogs metric id → URL of its HdrHistogram log */
+    public record Downloads(String samplesCsv, String resultJson, String pageMd, String bmfJson, java.util.Map<String, String> histogramLogs) {
     }
 }

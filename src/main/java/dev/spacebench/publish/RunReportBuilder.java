@@ -13,6 +13,7 @@ import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,11 +29,13 @@ public class RunReportBuilder {
     private final RunService runs;
     private final RunJson json;
     private final RunSampleRepository samples;
+    private final Plots plots;
 
-    public RunReportBuilder(RunService runs, RunJson json, RunSampleRepository samples) {
+    public RunReportBuilder(RunService runs, RunJson json, RunSampleRepository samples, Plots plots) {
         this.runs = runs;
         this.json = json;
         this.samples = samples;
+        this.plots = plots;
     }
 
     /** @throws dev.spacebench.run.RunNotFoundException if there is no such run */
@@ -48,9 +51,14 @@ public class RunReportBuilder {
         List<RunReport.ExecRow> exec = new ArrayList<>();
         for (String name : plan.exec().metrics()) {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
-            find(results, metric.metricId()).ifPresent(r -> exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),
-                    RunReport.Figure.of(r.getP50Ns()), RunReport.Figure.of(r.getP95Ns()), RunReport.Figure.of(r.getP99Ns()),
-                    RunReport.Figure.of(r.getMaxNs()), r.getN(), r.getWarmups(), r.getFailures())));
+            find(results, metric.metricId()).ifPresent(r -> {
+                Map<String, PercentileInterval> ci = json.intervals(r);
+                exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),
+                        RunReport.Figure.of(r.getP50Ns(), ci.get("p50"), "p50", r.getN()),
+                        RunReport.Figure.of(r.getP95Ns(), ci.get("p95"), "p95", r.getN()),
+                        RunReport.Figure.of(r.getP99Ns(), ci.get("p99"), "p99", r.getN()),
+                        RunReport.Figure.of(r.getMaxNs()), r.getN(), r.getWarmups(), r.getFailures()));
+            });
         }
         List<RunReport.FileRow> files = new ArrayList<>();
         for (FileSize size : plan.files().sizes()) {
@@ -67,13 +75,16 @@ public class RunReportBuilder {
                     up.map(MetricResult::getN).orElse(0), down.map(MetricResult::getN).orElse(0),
                     up.map(MetricResult::getWarmups).orElse(0),
                     up.map(MetricResult::getFailures).orElse(0) + down.map(MetricResult::getFailures).orElse(0),
-                    RunReport.Figure.of(up.map(MetricResult::getP50Ns).orElse(null)), upRate, Format.mibPerSecond(upRate),
-                    RunReport.Figure.of(down.map(MetricResult::getP50Ns).orElse(null)), downRate, Format.mibPerSecond(downRate),
+                    p50(up), upRate, Format.mibPerSecond(upRate),
+                    p50(down), downRate, Format.mibPerSecond(downRate),
                     "file.upload." + label, "file.download." + label));
         }
         List<RunReport.SpaceRow> space = new ArrayList<>();
         find(results, "space.ready").ifPresent(r -> space.add(spaceRow(r, "ready: create → first successful Ping")));
         find(results, "space.delete").ifPresent(r -> space.add(spaceRow(r, "delete: kill and remove everything")));
+
+        List<RunReport.FloorRow> floor = Floor.rows(results, json);
+        List<String> aboveFloor = Floor.aboveFloor(results, kind);
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
@@ -86,7 +97,7 @@ public class RunReportBuilder {
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version),
                 run.getFailureReason(), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                samples.countByRunId(id), exec, files, space,
+                samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.all(id),
                 Method.describe(plan, env, kind, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
                 environment(env, spec, kind),
@@ -94,8 +105,20 @@ public class RunReportBuilder {
                 reproduce(spec, plan, build),
                 Questions.list(kind, plan, exec, env),
                 new RunReport.Downloads("/api/runs/" + id + "/samples.csv", "/api/runs/" + id + "/result.json",
-                        "/api/runs/" + id + "/page.md"),
+                        "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/bmf.json", histogramLogs(id, results)),
                 spec, plan, env, build);
+    }
+
+    private static Map<String, String> histogramLogs(long id, List<MetricResult> results) {
+        Map<String, String> logs = new java.util.LinkedHashMap<>();
+        results.stream().filter(r -> r.getHistogram() != null)
+                .forEach(r -> logs.put(r.getMetric(), "/api/runs/" + id + "/hlog/" + r.getMetric() + ".hlog"));
+        return logs;
+    }
+
+    private RunReport.Figure p50(Optional<MetricResult> result) {
+        return result.map(r -> RunReport.Figure.of(r.getP50Ns(), json.intervals(r).get("p50"), "p50", r.getN()))
+                .orElse(RunReport.Figure.of(null));
     }
 
     private static RunReport.SpaceRow spaceRow(MetricResult r, String label) {
@@ -138,6 +161,9 @@ public class RunReportBuilder {
             facts.add(new RunReport.Fact("Agent JVM", guest.jvm()));
         }
         facts.add(new RunReport.Fact("Agent version", env.agentVersion()));
+        if (env.floor() != null) {
+            env.floor().forEach((label, value) -> facts.add(new RunReport.Fact("Floor: " + label, value)));
+        }
         facts.add(new RunReport.Fact("Worker", env.worker()));
         return facts;
     }

@@ -58,6 +58,10 @@ public class MetricResult {
     @Column(name = "mean_ns") private Double meanNs;
     @Column(name = "stddev_ns") private Double stddevNs;
 
+    /** JSON of the 95% confidence intervals of p50, p95 and p99 (see {@code stats.PercentileInterval}). */
+    @Column(length = 4000)
+    private String intervals;
+
     /** Base64 of the compressed HdrHistogram (3 significant digits) of the measured samples. */
     @Column(length = 65536)
     private String histogram;
@@ -65,7 +69,8 @@ public class MetricResult {
     protected MetricResult() {}
 
     public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
-                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs, String histogram) {
+                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs, String intervals,
+                        String histogram) {
         this.runId = runId;
         this.metric = metric;
         this.position = position;
@@ -81,6 +86,7 @@ public class MetricResult {
         this.maxNs = maxNs;
         this.meanNs = meanNs;
         this.stddevNs = stddevNs;
+        this.intervals = intervals;
         this.histogram = histogram;
     }
 
@@ -100,5 +106,6 @@ public class MetricResult {
     public Long getMaxNs() { return maxNs; }
     public Double getMeanNs() { return meanNs; }
     public Double getStddevNs() { return stddevNs; }
+    public String getIntervals() { return intervals; }
     public String getHistogram() { return histogram; }
 }

@@ -9,13 +9,15 @@ import dev.spacebench.plan.ExecMetric;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
+import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Summary;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Turns a run's samples into one {@link MetricResult} per metric, in page order: Space ready,
- * exec metrics, then upload and download per file size, then Space delete. A metric with no
+ * exec metrics, then upload and download per file size, then Space delete, then the floor. A metric with no
  * sample at all (the run stopped before it) gets no result; one whose samples all failed gets a
  * result with counts and no figures.
  */
@@ -26,22 +28,27 @@ final class ResultCalculator {
 
     private ResultCalculator() {}
 
-    static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, List<Sample> samples) {
+    static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, List<Sample> samples, RunJson json) {
         List<MetricResult> results = new ArrayList<>();
-        add(results, runId, SPACE_READY, 0, null, samples);
+        add(results, runId, SPACE_READY, 0, null, samples, json);
         for (String name : plan.exec().metrics()) {
-            add(results, runId, ExecMetric.fromWireName(name).orElseThrow().metricId(), 0, null, samples);
+            add(results, runId, ExecMetric.fromWireName(name).orElseThrow().metricId(), 0, null, samples, json);
         }
         for (FileSize size : plan.files().sizes()) {
             Lane lane = Measurement.laneFor(size.bytes(), plan, hasBulkLane);
-            add(results, runId, MetricIds.upload(size.bytes()), size.bytes(), lane.wireName(), samples);
-            add(results, runId, MetricIds.download(size.bytes()), size.bytes(), lane.wireName(), samples);
+            add(results, runId, MetricIds.upload(size.bytes()), size.bytes(), lane.wireName(), samples, json);
+            add(results, runId, MetricIds.download(size.bytes()), size.bytes(), lane.wireName(), samples, json);
         }
-        add(results, runId, SPACE_DELETE, 0, null, samples);
+        add(results, runId, SPACE_DELETE, 0, null, samples, json);
+        for (String floor : List.of(MetricIds.FLOOR_TIMER, MetricIds.FLOOR_SPAWN_TRUE, MetricIds.FLOOR_SPAWN_SH_C,
+                MetricIds.FLOOR_HYPERFINE_TRUE, MetricIds.FLOOR_GRPC_PING)) {
+            add(results, runId, floor, 0, null, samples, json);
+        }
         return results;
     }
 
-    private static void add(List<MetricResult> results, long runId, String metric, long bytes, String lane, List<Sample> all) {
+    private static void add(List<MetricResult> results, long runId, String metric, long bytes, String lane, List<Sample> all,
+                            RunJson json) {
         List<Sample> mine = all.stream().filter(s -> s.metric().equals(metric)).toList();
         if (mine.isEmpty()) {
             return;
@@ -52,11 +59,14 @@ final class ResultCalculator {
         int position = results.size();
         if (ns.length == 0) {
             results.add(new MetricResult(runId, metric, position, bytes, lane, 0, warmups, failures,
-                    null, null, null, null, null, null, null, null));
+                    null, null, null, null, null, null, null, null, null));
             return;
         }
         Summary s = Summary.of(ns);
+        long[] sorted = ns.clone();
+        Arrays.sort(sorted);
         results.add(new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
-                s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(), Histograms.encode(Histograms.of(ns))));
+                s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(),
+                json.write(PercentileInterval.published(sorted)), Histograms.encode(Histograms.of(ns))));
     }
 }

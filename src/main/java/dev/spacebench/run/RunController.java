@@ -63,7 +63,7 @@ public class RunController {
     }
 
     private RunView view(Run run) {
-        return RunView.of(run, json.spaceSpec(run), json.plan(run), service.results(run.getId()));
+        return RunView.of(run, json.spaceSpec(run), json.plan(run), service.results(run.getId()), json);
     }
 
     /** One page of runs. */

@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -82,6 +83,8 @@ public class RunExecution {
         Path staging = null;
         try {
             staging = Files.createTempDirectory("spacebench-run-" + runId + "-");
+            // The floor first, while this run has no Space to disturb it.
+            Map<String, String> floorFacts = Measurement.floor(plan, recorder);
             int others = spaces.liveCount();
             long createStart = System.nanoTime();
             space = spaces.create(spec, readyTimeout);
@@ -93,7 +96,7 @@ public class RunExecution {
                 awaitFirstPing(channel, createStart, recorder);
                 InfoReply info = channel.info(CALL_TIMEOUT);
                 saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
-                        info.getAgentVersion(), others, worker));
+                        info.getAgentVersion(), others, worker, floorFacts));
                 new Measurement(channel, staging, recorder).run(plan);
             }
         } catch (CancelledException e) {
@@ -155,7 +158,7 @@ public class RunExecution {
     }
 
     private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken) {
-        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
+        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken, json);
         try {
             transactions.executeWithoutResult(tx -> replaceResults(runId, computed));
         } catch (RuntimeException e) {
@@ -165,7 +168,7 @@ public class RunExecution {
     }
 
     private void finish(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken, RunStatus outcome, String reason) {
-        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
+        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken, json);
         transactions.executeWithoutResult(tx -> {
             replaceResults(runId, computed);
             Run run = runs.findById(runId).orElseThrow();

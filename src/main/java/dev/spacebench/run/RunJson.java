@@ -4,7 +4,11 @@ import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.PercentileInterval;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.type.TypeReference;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -37,6 +41,18 @@ public class RunJson {
 
     public Build build(Run run) {
         return run.getBuild() == null ? null : read(run.getBuild(), Build.class);
+    }
+
+    /** The 95% intervals of a result's p50, p95 and p99; empty when it has no figures. */
+    public Map<String, PercentileInterval> intervals(MetricResult result) {
+        if (result.getIntervals() == null) {
+            return Map.of();
+        }
+        try {
+            return json.readValue(result.getIntervals(), new TypeReference<LinkedHashMap<String, PercentileInterval>>() {});
+        } catch (JacksonException e) {
+            throw new IllegalStateException("stored intervals are not readable: " + e.getOriginalMessage(), e);
+        }
     }
 
     private <T> T read(String text, Class<T> type) {

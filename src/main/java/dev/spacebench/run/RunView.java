@@ -2,9 +2,11 @@ package dev.spacebench.run;
 
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A run as {@code GET /api/runs/{id}} shows it: status, progress, and the figures so far.
@@ -40,13 +42,14 @@ public record RunView(
      * @param mibPerSecond throughput at the median, for file metrics; null otherwise
      */
     public record ResultView(String metric, long bytes, String lane, int n, int warmups, int failures, Long minNs, Long p50Ns,
-                             Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs, Double mibPerSecond) {
+                             Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs, Double mibPerSecond,
+                             Map<String, PercentileInterval> intervals) {
     }
 
     public record Links(String self, String page, String samplesCsv, String resultJson, String pageMd, String cancel) {
     }
 
-    static RunView of(Run run, SpaceSpec space, Plan plan, List<MetricResult> results) {
+    static RunView of(Run run, SpaceSpec space, Plan plan, List<MetricResult> results, RunJson json) {
         long id = run.getId();
         double percent = run.getProgressTotal() == 0 ? 0
                 : Math.round(1000.0 * run.getProgressDone() / run.getProgressTotal()) / 10.0;
@@ -57,15 +60,16 @@ public record RunView(
                 run.getFinishedAt(), run.getFailureReason(), run.isCancelRequested(), run.getWorker(),
                 new ProgressView(run.getProgressMetric(), run.getProgressPhase(), run.getProgressIteration(),
                         run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
-                results.stream().map(RunView::result).toList(),
+                results.stream().map(r -> result(r, json)).toList(),
                 new Links("/api/runs/" + id, "/runs/" + id, "/api/runs/" + id + "/samples.csv",
                         "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel"));
     }
 
-    private static ResultView result(MetricResult r) {
+    private static ResultView result(MetricResult r, RunJson json) {
         Double mibs = r.getBytes() > 0 && r.getP50Ns() != null && r.getP50Ns() > 0
                 ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null;
         return new ResultView(r.getMetric(), r.getBytes(), r.getLane(), r.getN(), r.getWarmups(), r.getFailures(),
-                r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(), r.getStddevNs(), mibs);
+                r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(), r.getStddevNs(), mibs,
+                json.intervals(r));
     }
 }

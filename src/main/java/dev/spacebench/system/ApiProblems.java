@@ -1,5 +1,6 @@
 package dev.spacebench.system;
 
+import dev.spacebench.baseline.BaselineNotFoundException;
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
 import dev.spacebench.run.RunNotFoundException;
@@ -12,6 +13,7 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -37,6 +39,19 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.NOT_FOUND, "Run not found", List.of(new FieldError("id", e.getMessage())));
     }
 
+    @ExceptionHandler(BaselineNotFoundException.class)
+    ProblemDetail baselineNotFound(BaselineNotFoundException e) {
+        return problem(HttpStatus.NOT_FOUND, "Baseline not found", List.of(new FieldError(e.field(), e.getMessage())));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleMissingServletRequestParameter(MissingServletRequestParameterException e,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        return ResponseEntity.badRequest().contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem(HttpStatus.BAD_REQUEST, "Invalid request",
+                        List.of(new FieldError(e.getParameterName(), "is required (" + e.getParameterType() + ")"))));
+    }
+
     @ExceptionHandler(RunStateException.class)
     ProblemDetail conflict(RunStateException e) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
@@ -49,6 +64,16 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
         String expected = e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
         return problem(HttpStatus.BAD_REQUEST, "Invalid request",
                 List.of(new FieldError(e.getName(), "must be a " + expected + ", was '" + e.getValue() + "'")));
+    }
+
+    /** Anything unexpected is still a problem+json, with the reason, and logged with its stack. */
+    @ExceptionHandler(RuntimeException.class)
+    ProblemDetail unexpected(RuntimeException e) {
+        logger.error("unexpected error", e);
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
+                e.getClass().getSimpleName() + ": " + e.getMessage());
+        problem.setTitle("Internal error");
+        return problem;
     }
 
     @Override

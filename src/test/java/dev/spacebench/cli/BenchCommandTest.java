@@ -24,7 +24,8 @@ import tools.jackson.databind.JsonNode;
 class BenchCommandTest extends AppTestSupport {
 
     private static final String TINY_PLAN = """
-            {"exec": {"n": 12, "warmups": 1}, "files": {"sizes": [{"bytes": 65536, "n": 2}], "warmups": 0}}""";
+            {"exec": {"n": 12, "warmups": 1}, "files": {"sizes": [{"bytes": 65536, "n": 2}], "warmups": 0},
+             "floor": {"enabled": false}}""";
 
     @TempDir
     Path temp;
@@ -34,11 +35,14 @@ class BenchCommandTest extends AppTestSupport {
         Path plan = Files.writeString(temp.resolve("tiny.json"), TINY_PLAN);
         Path out = temp.resolve("out");
         String db = "jdbc:h2:file:" + temp.resolve("db").resolve("spacebench") + ";AUTO_SERVER=TRUE";
-        Result result = bench("--plan", plan.toString(), "--out", out.toString(), "--db", db, "--kind", "process");
+        Result result = bench("--plan", plan.toString(), "--out", out.toString(), "--db", db, "--kind", "process",
+                "--baseline", "cua-0.15.0", "--threshold", "1000");
 
         assertThat(result.code).as(result.toString()).isZero();
-        assertThat(result.stdout).contains("measuring in this process as worker bench@").contains("succeeded");
+        assertThat(result.stdout).contains("measuring in this process as worker bench@").contains("succeeded")
+                .contains("check against baseline cua-0.15.0 (p50, threshold 1000.0): PASS");
         assertFilesAndTable(out, result.stdout);
+        assertThat(JSON.readTree(Files.readString(out.resolve("check.json"))).get("verdict").asString()).isEqualTo("pass");
         JsonNode run = JSON.readTree(Files.readString(out.resolve("result.json"))).get("run");
         assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED");
         // 1 ready + 3 metrics × (1 + 12) + 2 × (upload + download) + 1 delete
@@ -46,18 +50,23 @@ class BenchCommandTest extends AppTestSupport {
     }
 
     @Test
-    void serverRunGoesThroughRestAndWritesTheServersExports() throws Exception {
+    void serverRunGoesThroughRestWritesTheServersExportsAndAFailedCheckExits1() throws Exception {
         Path plan = Files.writeString(temp.resolve("tiny.json"), TINY_PLAN);
         Path out = temp.resolve("remote");
-        Result result = bench("--plan", plan.toString(), "--out", out.toString(), "--server", "http://127.0.0.1:" + port + "/");
+        Result result = bench("--plan", plan.toString(), "--out", out.toString(), "--server", "http://127.0.0.1:" + port + "/",
+                "--baseline", "cua-0.15.0", "--threshold", "0.0001");
 
-        assertThat(result.code).as(result.toString()).isZero();
-        assertThat(result.stdout).contains("measuring on http://127.0.0.1:" + port);
+        assertThat(result.code).as(result.toString()).isEqualTo(1);
+        assertThat(result.stdout).contains("measuring on http://127.0.0.1:" + port)
+                .contains("check against baseline cua-0.15.0 (p50, threshold 1.0E-4): FAIL");
         assertFilesAndTable(out, result.stdout);
         long id = JSON.readTree(Files.readString(out.resolve("result.json"))).get("run").get("id").asLong();
         for (String name : List.of("result.json", "samples.csv", "page.md")) {
             assertThat(Files.readString(out.resolve(name))).as(name).isEqualTo(get("/api/runs/" + id + "/" + name).body());
         }
+        String check = get("/api/runs/" + id + "/check?baseline=cua-0.15.0&threshold=1.0E-4&statistic=p50").body();
+        assertThat(Files.readString(out.resolve("check.json"))).isEqualTo(check);
+        assertThat(result.stdout).containsPattern("exec\\.sh_c +\\S+ \\S+ +878 µs +\\d+\\.\\d{3}  FAIL");
     }
 
     @Test
@@ -77,9 +86,17 @@ class BenchCommandTest extends AppTestSupport {
         assertThat(refused.code).isEqualTo(2);
         assertThat(refused.stderr).contains("the run was refused:\n  plan.exec.n: must be from 1 to 1000000, was 0");
 
-        Result baseline = bench("--baseline", "main", "--threshold", "1.1");
-        assertThat(baseline.code).isEqualTo(2);
-        assertThat(baseline.stderr).contains("not available yet: baselines come with issue 4");
+        // Baseline mistakes are caught before anything is measured.
+        String server = "http://127.0.0.1:" + port;
+        Result unknownBaseline = bench("--plan", "quick", "--server", server, "--baseline", "no-such-baseline");
+        assertThat(unknownBaseline.code).isEqualTo(2);
+        assertThat(unknownBaseline.stderr).contains("--baseline: no baseline named 'no-such-baseline'");
+        assertThat(unknownBaseline.stdout).doesNotContain("queued");
+        Result alone = bench("--threshold", "1.1");
+        assertThat(alone.code).isEqualTo(2);
+        assertThat(alone.stderr).contains("--threshold and --statistic need --baseline NAME");
+        assertThat(bench("--baseline", "cua-0.15.0", "--threshold", "0").stderr).contains("--threshold must be more than 0");
+        assertThat(bench("--baseline", "cua-0.15.0", "--statistic", "p42").stderr).contains("--statistic must be one of [p50, p95, p99]");
 
         assertThat(bench("--plan").code).isEqualTo(2);
         assertThat(bench("--cpus", "many").code).isEqualTo(2);
@@ -119,10 +136,19 @@ class BenchCommandTest extends AppTestSupport {
         assertThat(checked).isEqualTo(1 + 3 + 2 + 1);
     }
 
-    /** The printed table's rows by their first cell; cells are separated by two or more spaces. */
+    /**
+     * The results table's rows by their first cell: from its header line to the next blank line;
+     * cells are separated by two or more spaces.
+     */
     private static Map<String, String[]> table(String stdout) {
         Map<String, String[]> rows = new HashMap<>();
-        stdout.lines().filter(l -> l.matches("^(metric|space\\.|exec\\.|file\\.).*")).forEach(line -> {
+        List<String> lines = stdout.lines().toList();
+        int start = lines.indexOf(lines.stream().filter(l -> l.startsWith("metric ") && l.contains("slowest")).findFirst().orElseThrow());
+        int end = start;
+        while (end < lines.size() && !lines.get(end).isBlank()) {
+            end++;
+        }
+        lines.subList(start, end).forEach(line -> {
             String[] cells = line.trim().split(" {2,}");
             // Rows without a lane leave that column blank: put the gap back so columns line up.
             if (!line.startsWith("metric") && !line.startsWith("file.")) {

@@ -88,6 +88,7 @@ class DashboardBrowserTest extends AppTestSupport {
         type("execWarmups", "2");
         type("fileSizes", "1MiB:3");
         type("fileWarmups", "0");
+        new Select(browser.findElement(By.id("floor"))).selectByValue("off");
         browser.findElement(By.id("start-run")).click();
 
         wait.until(b -> b.getCurrentUrl().contains("queued="));
@@ -134,7 +135,7 @@ class DashboardBrowserTest extends AppTestSupport {
     @Test
     void cancelButtonStopsARunningRunWithoutLeavingThePage() throws Exception {
         long id = json(post("/api/runs", "{\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1000000,\"warmups\":0},"
-                + "\"files\":{\"sizes\":[]}}}")).get("id").asLong();
+                + "\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}")).get("id").asLong();
         browser.get(uri("/").toString());
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
         wait.until(b -> "on".equals(b.findElement(By.tagName("html")).getDomAttribute("data-live")));

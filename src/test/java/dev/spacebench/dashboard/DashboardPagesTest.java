@@ -87,7 +87,7 @@ class DashboardPagesTest extends AppTestSupport {
     void theFormQueuesRunsAndItsButtonsCancelThem() throws Exception {
         // Many no-op round trips: the first is still running when the second is queued behind it.
         Map<String, String> endless = Map.of("kind", "process", "metrics", "noop", "execN", "1000000", "execWarmups", "0",
-                "fileSizes", "", "fileWarmups", "0");
+                "fileSizes", "", "fileWarmups", "0", "floor", "off");
         long first = queued(postForm("/runs", endless));
         long second = queued(postForm("/runs", endless));
         String dashboard = get("/?queued=" + second).body();

@@ -63,7 +63,8 @@ class RunApiTest extends AppTestSupport {
     void cancellingARunningRunKeepsItsSamplesAndDeletesItsSpace() throws Exception {
         // Enough exec round trips to still be running when the cancel arrives.
         HttpResponse<String> created = post("/api/runs",
-                "{\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1000000,\"warmups\":0},\"files\":{\"sizes\":[]}}}");
+                "{\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1000000,\"warmups\":0},\"files\":{\"sizes\":[]},"
+                        + "\"floor\":{\"enabled\":false}}}");
         assertThat(created.statusCode()).isEqualTo(201);
         long id = json(created).get("id").asLong();
         awaitStatus(id, "RUNNING", Duration.ofSeconds(60));
@@ -99,8 +100,10 @@ class RunApiTest extends AppTestSupport {
 
     @Test
     void listIsNewestFirstAndPaged() throws Exception {
-        long a = json(post("/api/runs", "{\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1,\"warmups\":0},\"files\":{\"sizes\":[]}}}")).get("id").asLong();
-        long b = json(post("/api/runs", "{\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1,\"warmups\":0},\"files\":{\"sizes\":[]}}}")).get("id").asLong();
+        String tiny = "{\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1,\"warmups\":0},\"files\":{\"sizes\":[]},"
+                + "\"floor\":{\"enabled\":false}}}";
+        long a = json(post("/api/runs", tiny)).get("id").asLong();
+        long b = json(post("/api/runs", tiny)).get("id").asLong();
         JsonNode page = json(get("/api/runs?page=0&size=2"));
         assertThat(page.get("content").get(0).get("id").asLong()).isEqualTo(b);
         assertThat(page.get("content").get(1).get("id").asLong()).isEqualTo(a);

@@ -1,6 +1,7 @@
 package dev.spacebench.publish.export;
 
 import dev.spacebench.publish.RunReport;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The run's page as Markdown (GitHub-flavoured tables), section for section the same as the HTML page. */
@@ -10,6 +11,7 @@ public final class PageMarkdown {
 
     public static String render(RunReport r) {
         StringBuilder md = new StringBuilder();
+        List<String> notes = new ArrayList<>();
         md.append("# ").append(r.title()).append("\n\n");
         md.append(r.headline()).append("\n\n");
         md.append("Run ").append(r.id()).append(" · ").append(r.status()).append(" · ").append(r.kind())
@@ -21,12 +23,16 @@ public final class PageMarkdown {
             md.append("| round trip | p50 | p95 | p99 | slowest | samples | warm-ups | failed |\n");
             md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
             for (RunReport.ExecRow row : r.exec()) {
-                md.append("| ").append(cell(row.label())).append(" | ").append(row.p50().text()).append(" | ")
-                        .append(row.p95().text()).append(" | ").append(row.p99().text()).append(" | ")
+                md.append("| ").append(cell(row.label())).append(" | ").append(figure(row.p50(), notes)).append(" | ")
+                        .append(figure(row.p95(), notes)).append(" | ").append(figure(row.p99(), notes)).append(" | ")
                         .append(row.slowest().text()).append(" | ").append(row.n()).append(" | ").append(row.warmups())
                         .append(" | ").append(row.failures()).append(" |\n");
             }
             md.append('\n');
+            r.aboveFloor().forEach(line -> md.append("- ").append(line).append('\n'));
+            if (!r.aboveFloor().isEmpty()) {
+                md.append('\n');
+            }
         }
         if (!r.files().isEmpty()) {
             md.append("### File transfers\n\n");
@@ -35,8 +41,8 @@ public final class PageMarkdown {
             for (RunReport.FileRow row : r.files()) {
                 md.append("| ").append(row.size()).append(" | ").append(row.lane()).append(" | ")
                         .append(row.uploadN() == row.downloadN() ? Integer.toString(row.uploadN()) : row.uploadN() + " / " + row.downloadN())
-                        .append(" | ").append(row.uploadP50().text()).append(" | ").append(row.uploadMibPerSecondText())
-                        .append(" | ").append(row.downloadP50().text()).append(" | ").append(row.downloadMibPerSecondText())
+                        .append(" | ").append(figure(row.uploadP50(), notes)).append(" | ").append(row.uploadMibPerSecondText())
+                        .append(" | ").append(figure(row.downloadP50(), notes)).append(" | ").append(row.downloadMibPerSecondText())
                         .append(" | ").append(row.failures()).append(" |\n");
             }
             md.append('\n');
@@ -49,6 +55,27 @@ public final class PageMarkdown {
                         .append(row.n()).append(" |\n");
             }
             md.append('\n');
+        }
+
+        if (!r.floor().isEmpty()) {
+            md.append("### The floor: the host alone, measured in the same run\n\n");
+            md.append("| what | p50 | p99 | samples |\n|---|---:|---:|---:|\n");
+            for (RunReport.FloorRow row : r.floor()) {
+                md.append("| ").append(cell(row.label())).append(" | ").append(figure(row.p50(), notes)).append(" | ")
+                        .append(figure(row.p99(), notes)).append(" | ").append(row.n()).append(" |\n");
+            }
+            md.append('\n');
+        }
+        if (!notes.isEmpty()) {
+            md.append("Figures show their 95% confidence interval (order-statistic, binomial method) in brackets.\n\n");
+            for (int i = 0; i < notes.size(); i++) {
+                md.append("[").append(i + 1).append("] ").append(notes.get(i)).append("  \n");
+            }
+            md.append('\n');
+        }
+
+        for (var plot : r.plots()) {
+            md.append("![").append(cell(plot.title())).append("](").append(plot.url()).append(")\n\n");
         }
 
         section(md, "Method", r.method());
@@ -76,7 +103,27 @@ public final class PageMarkdown {
         md.append("- [samples.csv](").append(r.downloads().samplesCsv()).append(")\n");
         md.append("- [result.json](").append(r.downloads().resultJson()).append(")\n");
         md.append("- [page.md](").append(r.downloads().pageMd()).append(")\n");
+        md.append("- [bmf.json](").append(r.downloads().bmfJson()).append(") (Bencher Metric Format)\n");
+        r.downloads().histogramLogs().forEach((metric, url) ->
+                md.append("- [").append(metric).append(".hlog](").append(url).append(") (HdrHistogram log)\n"));
         return md.toString();
+    }
+
+    /** "2.89 ms [2.80 ms – 3.01 ms]", with a numbered note where the interval needs one. */
+    private static String figure(RunReport.Figure f, List<String> notes) {
+        StringBuilder text = new StringBuilder(f.text());
+        if (f.ci() != null) {
+            text.append(" [").append(f.ci()).append("]");
+        }
+        if (f.note() != null) {
+            int at = notes.indexOf(f.note());
+            if (at < 0) {
+                notes.add(f.note());
+                at = notes.size() - 1;
+            }
+            text.append(" [").append(at + 1).append("]");
+        }
+        return cell(text.toString());
     }
 
     private static void section(StringBuilder md, String title, List<String> items) {

@@ -4,8 +4,10 @@ import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.stats.PercentileInterval;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * result.json, schema {@value #SCHEMA}. Times in ns; throughput in MiB/s (2^20 bytes per MiB) at
@@ -28,10 +30,14 @@ public record ResultDocument(
                           String failureReason, long samples, String headline) {
     }
 
-    public record Definitions(String percentile, String throughput, String timer, String slowest) {
+    public record Definitions(String percentile, String confidenceInterval, String throughput, String timer, String slowest) {
         public static Definitions current() {
             return new Definitions(
                     "nearest rank: the p-th percentile of n sorted measured ok samples x[1..n] is x[k], k = max(1, ceil(p/100 * n))",
+                    "95% distribution-free order-statistic interval (binomial method): ranks l < u in 0..n+1 with "
+                            + "F(u-1) - F(l-1) >= 0.95, F the Binomial(n, p/100) CDF; chosen by fewest open ends, then smallest u - l, "
+                            + "then largest coverage (ties within 1e-12), then smallest l; an open end is reported at the fastest or "
+                            + "slowest sample with lowerBounded/upperBounded = false (Conover 1999, section 3.2)",
                     "MiB/s = bytes / 2^20 / (p50 ns / 1e9)",
                     "System.nanoTime on the host, from the client call to its verified reply",
                     "the largest measured ok sample");
@@ -39,11 +45,12 @@ public record ResultDocument(
     }
 
     /**
-     * @param kind "space", "exec", "upload" or "download"
+     * @param kind "space", "exec", "upload", "download" or "floor"
+     * @param intervals 95% order-statistic confidence intervals of p50, p95, p99 (binomial method)
      * @param histogram base64 of the compressed HdrHistogram (3 significant digits) of the measured ok samples
      */
     public record MetricFigures(String metric, String kind, long bytes, String lane, int n, int warmups, int failures,
                                 Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs,
-                                Double mibPerSecond, String histogram) {
+                                Double mibPerSecond, Map<String, PercentileInterval> intervals, String histogram) {
     }
 }

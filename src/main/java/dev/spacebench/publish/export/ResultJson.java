@@ -2,6 +2,7 @@ package dev.spacebench.publish.export;
 
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.run.MetricResult;
+import dev.spacebench.run.RunJson;
 import dev.spacebench.stats.Throughput;
 import java.util.List;
 
@@ -10,8 +11,8 @@ public final class ResultJson {
 
     private ResultJson() {}
 
-    public static ResultDocument of(RunReport report, List<MetricResult> results) {
-        List<ResultDocument.MetricFigures> metrics = results.stream().map(ResultJson::figures).toList();
+    public static ResultDocument of(RunReport report, List<MetricResult> results, RunJson json) {
+        List<ResultDocument.MetricFigures> metrics = results.stream().map(r -> figures(r, json)).toList();
         return new ResultDocument(ResultDocument.SCHEMA,
                 new ResultDocument.RunInfo(report.id(), report.status(), report.kind(), report.createdAt(), report.startedAt(),
                         report.finishedAt(), report.failureReason(), report.sampleCount(), report.headline()),
@@ -19,14 +20,15 @@ public final class ResultJson {
                 ResultDocument.Definitions.current(), metrics);
     }
 
-    private static ResultDocument.MetricFigures figures(MetricResult r) {
+    private static ResultDocument.MetricFigures figures(MetricResult r, RunJson json) {
         String kind = r.getMetric().startsWith("exec.") ? "exec"
                 : r.getMetric().startsWith("file.upload.") ? "upload"
-                : r.getMetric().startsWith("file.download.") ? "download" : "space";
+                : r.getMetric().startsWith("file.download.") ? "download"
+                : r.getMetric().startsWith("floor.") ? "floor" : "space";
         Double mibs = r.getBytes() > 0 && r.getP50Ns() != null && r.getP50Ns() > 0
                 ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null;
         return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
                 r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
-                r.getStddevNs(), mibs, r.getHistogram());
+                r.getStddevNs(), mibs, json.intervals(r), r.getHistogram());
     }
 }

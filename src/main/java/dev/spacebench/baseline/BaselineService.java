@@ -1,0 +1,169 @@
+package dev.spacebench.baseline;
+
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.run.MetricResult;
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunService;
+import dev.spacebench.run.RunStatus;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Names runs as baselines, imports figures from result.json, and reads baselines back. */
+@Service
+public class BaselineService {
+
+    /** Lower-case letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64. */
+    public static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+
+    private final BaselineRepository baselines;
+    private final RunService runs;
+    private final JsonMapper json;
+
+    public BaselineService(BaselineRepository baselines, RunService runs, JsonMapper json) {
+        this.baselines = baselines;
+        this.runs = runs;
+        this.json = json;
+    }
+
+    public List<Baseline> list() {
+        return baselines.findAllByOrderByCreatedAtDesc();
+    }
+
+    /** @throws BaselineNotFoundException naming {@code field} */
+    public Baseline get(String name, String field) {
+        return baselines.findByName(name).orElseThrow(() -> new BaselineNotFoundException(field, name));
+    }
+
+    /**
+     * Names a finished run as a baseline; its raw samples stay in the run.
+     *
+     * @throws InvalidRequestException for a bad or taken name, or a run that did not succeed
+     * @throws dev.spacebench.run.RunNotFoundException if there is no such run
+     */
+    @Transactional
+    public Baseline fromRun(String name, long runId, String label) {
+        checkName(name);
+        Run run = runs.get(runId);
+        if (run.getStatus() != RunStatus.SUCCEEDED) {
+            throw new InvalidRequestException(List.of(new FieldError("runId",
+                    "run " + runId + " is " + run.getStatus() + "; only a SUCCEEDED run can be a baseline")));
+        }
+        List<BaselineFigures> figures = new ArrayList<>();
+        for (MetricResult r : runs.results(runId)) {
+            if (r.getP50Ns() != null && !r.getMetric().startsWith("floor.")) {
+                figures.add(BaselineFigures.of(r));
+            }
+        }
+        String text = label == null || label.isBlank() ? "run " + runId + " (" + run.getKind() + " Space)" : label;
+        return baselines.save(new Baseline(name, text, BaselineSource.RUN, runId, "raw samples in run " + runId,
+                json.writeValueAsString(figures), null, Instant.now()));
+    }
+
+    /**
+     * Imports the figures of a Spacebench result.json (schema spacebench.result/v1) as a
+     * summary-only baseline: the raw samples stay wherever the file came from.
+     *
+     * @throws InvalidRequestException for a bad or taken name, or a document that is not a result.json
+     */
+    @Transactional
+    public Baseline importResult(String name, String label, JsonNode document) {
+        checkName(name);
+        if (document == null || !document.path("schema").asString("").startsWith("spacebench.result/")) {
+            throw new InvalidRequestException(List.of(new FieldError("body.schema",
+                    "must be a Spacebench result.json (schema spacebench.result/v1)")));
+        }
+        List<BaselineFigures> figures = new ArrayList<>();
+        for (JsonNode m : document.path("metrics")) {
+            if (m.path("p50Ns").isNumber() && !m.path("metric").asString("").startsWith("floor.")) {
+                figures.add(new BaselineFigures(m.path("metric").asString(), m.path("n").asInt(), m.path("p50Ns").asLong(),
+                        longOrNull(m, "p95Ns"), longOrNull(m, "p99Ns"), longOrNull(m, "slowestNs"),
+                        m.path("mibPerSecond").isNumber() ? m.path("mibPerSecond").asDouble() : null));
+            }
+        }
+        if (figures.isEmpty()) {
+            throw new InvalidRequestException(List.of(new FieldError("body.metrics", "has no metric with a p50Ns to import")));
+        }
+        JsonNode run = document.path("run");
+        String text = label == null || label.isBlank()
+                ? "imported result.json of run " + run.path("id").asString("?") + " (" + run.path("kind").asString("?") + ")"
+                : label;
+        return baselines.save(new Baseline(name, text, BaselineSource.IMPORTED, null, "imported summary figures, no raw samples",
+                json.writeValueAsString(figures), json.writeValueAsString(environmentFacts(document)), Instant.now()));
+    }
+
+    @Transactional
+    public void delete(String name) {
+        baselines.delete(get(name, "name"));
+    }
+
+    public List<BaselineFigures> figures(Baseline baseline) {
+        try {
+            return json.readValue(baseline.getFigures(), new TypeReference<List<BaselineFigures>>() {});
+        } catch (JacksonException e) {
+            throw new IllegalStateException("baseline " + baseline.getName() + " has unreadable figures", e);
+        }
+    }
+
+    /** Labelled facts about what the baseline ran on; empty when unknown (runs: see the run). */
+    public Map<String, String> environment(Baseline baseline) {
+        if (baseline.getEnvironment() == null) {
+            return Map.of();
+        }
+        try {
+            return json.readValue(baseline.getEnvironment(), new TypeReference<LinkedHashMap<String, String>>() {});
+        } catch (JacksonException e) {
+            throw new IllegalStateException("baseline " + baseline.getName() + " has an unreadable environment", e);
+        }
+    }
+
+    private static Map<String, String> environmentFacts(JsonNode document) {
+        Map<String, String> facts = new LinkedHashMap<>();
+        JsonNode env = document.path("environment");
+        JsonNode host = env.path("host");
+        put(facts, "Host", host.path("hostname"));
+        if (host.has("cpuModel")) {
+            facts.put("CPU", host.path("cpuModel").asString() + " × " + host.path("cpuCount").asString());
+        }
+        put(facts, "OS", host.path("os"));
+        put(facts, "Kernel", host.path("kernel"));
+        put(facts, "Space kind", document.path("run").path("kind"));
+        env.path("space").properties().forEach(e -> facts.put("Space " + e.getKey(), e.getValue().asString()));
+        put(facts, "Other Spaces running", env.path("otherSpacesRunning"));
+        put(facts, "Spacebench", document.path("build").path("version"));
+        put(facts, "Git commit", document.path("build").path("gitCommit"));
+        put(facts, "Measured", document.path("run").path("startedAt"));
+        return facts;
+    }
+
+    private static void put(Map<String, String> facts, String label, JsonNode value) {
+        if (!value.isMissingNode() && !value.isNull()) {
+            facts.put(label, value.asString());
+        }
+    }
+
+    private static Long longOrNull(JsonNode node, String field) {
+        return node.path(field).isNumber() ? node.path(field).asLong() : null;
+    }
+
+    private void checkName(String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw new InvalidRequestException(List.of(new FieldError("name",
+                    "must be 1 to 64 of a-z, 0-9, '.', '_', '-', starting with a letter or digit, was "
+                            + (name == null ? "null" : "'" + name + "'"))));
+        }
+        if (baselines.existsByName(name)) {
+            throw new InvalidRequestException(List.of(new FieldError("name", "a baseline named '" + name + "' exists already")));
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.spacebench.compare;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.ResponseBody;
+
+/**
+ * {@code /compare?runs=A,B} and {@code /compare?run=A&baseline=NAME}: per metric both p50s, their
+ * ratio and whether the difference is significant, and both environments side by side. With a
+ * baseline, the baseline is side a and the run side b, so the ratio reads "run / baseline".
+ */
+@Controller
+@Tag(name = "compare", description = "Compare two runs, or a run with a baseline")
+public class CompareController {
+
+    private final Sides sides;
+
+    public CompareController(Sides sides) {
+        this.sides = sides;
+    }
+
+    @GetMapping("/compare")
+    public String page(@RequestParam(required = false) String runs, @RequestParam(required = false) Long run,
+                       @RequestParam(required = false) String baseline, Model model) {
+        model.addAttribute("c", ComparisonRequest.resolve(runs, run, baseline, sides));
+        return "compare";
+    }
+
+    @GetMapping(value = "/api/compare", produces = "application/json")
+    @ResponseBody
+    @Operation(summary = "The comparison as JSON (same parameters as the /compare page)")
+    public Comparison json(@RequestParam(required = false) String runs, @RequestParam(required = false) Long run,
+                           @RequestParam(required = false) String baseline) {
+        return ComparisonRequest.resolve(runs, run, baseline, sides);
+    }
+}

@@ -1,0 +1,92 @@
+package dev.spacebench.compare;
+
+import dev.spacebench.baseline.BaselineFigures;
+import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.publish.Format;
+import dev.spacebench.stats.MannWhitney;
+import dev.spacebench.stats.RatioOfMedians;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Compares two sides. Where both have raw samples, each metric gets a two-sided Mann–Whitney U
+ * test and a bootstrap 95% CI of the ratio of medians (b / a, fixed seed so the page is
+ * reproducible); a difference is called significant when p &lt; 0.05 and that CI excludes 1.
+ * Where either side has summary figures only, the metric says "not testable: summary only".
+ */
+public final class Comparer {
+
+    public static final double ALPHA = 0.05;
+    /** Fixed, so that the same two runs always give the same bootstrap interval. */
+    public static final long BOOTSTRAP_SEED = 20261130L;
+    /** Facts that, when they differ, make a comparison not like for like. */
+    private static final List<String> DECISIVE = List.of("CPU", "Space kind", "OS", "Memory", "Space isolation", "Virtualization");
+
+    private Comparer() {}
+
+    public static Comparison compare(Side a, Side b) {
+        List<Comparison.Row> rows = new ArrayList<>();
+        for (String metric : a.figures().keySet()) {
+            BaselineFigures fa = a.figures().get(metric);
+            BaselineFigures fb = b.figures().get(metric);
+            if (fb == null || fa.p50Ns() == null || fb.p50Ns() == null || fa.p50Ns() == 0) {
+                continue;
+            }
+            rows.add(row(metric, fa, fb, a, b));
+        }
+        List<Comparison.EnvironmentRow> environment = new ArrayList<>();
+        Set<String> labels = new LinkedHashSet<>(a.environment().keySet());
+        labels.addAll(b.environment().keySet());
+        List<String> warnings = new ArrayList<>();
+        for (String label : labels) {
+            String va = a.environment().getOrDefault(label, "—");
+            String vb = b.environment().getOrDefault(label, "—");
+            boolean differs = !Objects.equals(va, vb);
+            environment.add(new Comparison.EnvironmentRow(label, va, vb, differs));
+            if (differs && DECISIVE.contains(label)) {
+                warnings.add(label + " differs: " + va + " against " + vb);
+            }
+        }
+        if (!warnings.isEmpty()) {
+            warnings.add(0, "Not like for like: these figures come from different machines or kinds of Space, so a ratio "
+                    + "says how the two setups differ, not how the Spaces alone do.");
+        }
+        return new Comparison(a.title(), a.link(), b.title(), b.link(), rows, environment, warnings.isEmpty(), warnings);
+    }
+
+    private static Comparison.Row row(String metric, BaselineFigures fa, BaselineFigures fb, Side a, Side b) {
+        double ratio = (double) fb.p50Ns() / fa.p50Ns();
+        String label = label(metric);
+        long[] sa = a.hasSamples() ? a.samples().apply(metric) : new long[0];
+        long[] sb = b.hasSamples() ? b.samples().apply(metric) : new long[0];
+        if (sa.length < 2 || sb.length < 2) {
+            return new Comparison.Row(metric, label, fa.p50Ns(), Format.duration(fa.p50Ns()), fb.p50Ns(),
+                    Format.duration(fb.p50Ns()), ratio, Format.significant(ratio) + "×",
+                    "not testable: summary only", null, null, null, null, "not testable: summary only");
+        }
+        MannWhitney test = MannWhitney.of(sa, sb);
+        RatioOfMedians ci = RatioOfMedians.of(sb, sa, BOOTSTRAP_SEED);
+        boolean significant = test.pValue() < ALPHA && (ci.lower() > 1 || ci.upper() < 1);
+        String verdict = significant
+                ? (ratio > 1 ? "b is slower" : "b is faster") + " (significant)"
+                : "no significant difference";
+        String described = "Mann-Whitney U (two-sided) p = " + Format.significant(test.pValue())
+                + "; bootstrap 95% CI of the ratio of medians " + Format.significant(ci.lower()) + "–"
+                + Format.significant(ci.upper()) + " (" + ci.resamples() + " resamples)";
+        return new Comparison.Row(metric, label, fa.p50Ns(), Format.duration(fa.p50Ns()), fb.p50Ns(),
+                Format.duration(fb.p50Ns()), ratio, Format.significant(ratio) + "×", described, test.pValue(),
+                ci.lower(), ci.upper(), significant, verdict);
+    }
+
+    static String label(String metric) {
+        for (ExecMetric m : ExecMetric.values()) {
+            if (m.metricId().equals(metric)) {
+                return m.label();
+            }
+        }
+        return metric;
+    }
+}

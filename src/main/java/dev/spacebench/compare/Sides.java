@@ -1,0 +1,68 @@
+package dev.spacebench.compare;
+
+import dev.spacebench.baseline.Baseline;
+import dev.spacebench.baseline.BaselineFigures;
+import dev.spacebench.baseline.BaselineService;
+import dev.spacebench.publish.RunReport;
+import dev.spacebench.publish.RunReportBuilder;
+import dev.spacebench.run.MetricResult;
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunSampleRepository;
+import dev.spacebench.run.RunService;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.stereotype.Component;
+
+/** Builds comparison sides from runs and baselines. */
+@Component
+public class Sides {
+
+    private final RunService runs;
+    private final RunSampleRepository samples;
+    private final RunReportBuilder reports;
+    private final BaselineService baselines;
+
+    public Sides(RunService runs, RunSampleRepository samples, RunReportBuilder reports, BaselineService baselines) {
+        this.runs = runs;
+        this.samples = samples;
+        this.reports = reports;
+        this.baselines = baselines;
+    }
+
+    /** @throws dev.spacebench.run.RunNotFoundException if there is no such run */
+    public Side run(long id) {
+        Run run = runs.get(id);
+        return runSide(run, "run " + id + " (" + run.getKind() + " Space, " + run.getStatus() + ")");
+    }
+
+    /** @throws dev.spacebench.baseline.BaselineNotFoundException naming {@code field} */
+    public Side baseline(String name, String field) {
+        Baseline baseline = baselines.get(name, field);
+        if (baseline.getRunId() != null) {
+            return runSide(runs.get(baseline.getRunId()), "baseline " + name + ": " + baseline.getLabel());
+        }
+        Map<String, BaselineFigures> figures = new LinkedHashMap<>();
+        baselines.figures(baseline).forEach(f -> figures.put(f.metric(), f));
+        Map<String, String> environment = new LinkedHashMap<>(baselines.environment(baseline));
+        environment.put("Figures", baseline.getNote());
+        return new Side("baseline " + name + ": " + baseline.getLabel(), "/api/baselines/" + name, false, figures,
+                environment, metric -> new long[0]);
+    }
+
+    private Side runSide(Run run, String title) {
+        long id = run.getId();
+        Map<String, BaselineFigures> figures = new LinkedHashMap<>();
+        for (MetricResult r : runs.results(id)) {
+            if (r.getP50Ns() != null && !r.getMetric().startsWith("floor.")) {
+                figures.put(r.getMetric(), BaselineFigures.of(r));
+            }
+        }
+        RunReport report = reports.build(id);
+        Map<String, String> environment = new LinkedHashMap<>();
+        report.environment().forEach(f -> environment.put(f.label(), f.value()));
+        report.build().forEach(f -> environment.put(f.label(), f.value()));
+        environment.put("Figures", "raw samples in run " + id);
+        return new Side(title, "/runs/" + id, true, figures, environment,
+                metric -> samples.measuredNs(id, metric).stream().mapToLong(Long::longValue).toArray());
+    }
+}

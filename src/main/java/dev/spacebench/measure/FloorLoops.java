@@ -1,0 +1,101 @@
+package dev.spacebench.measure;
+
+import dev.spacebench.floor.BareGrpcPing;
+import dev.spacebench.floor.HostSpawnFloor;
+import dev.spacebench.floor.HyperfineFloor;
+import dev.spacebench.floor.TimerGranularity;
+import dev.spacebench.plan.FloorPlan;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Measures the bare floor on the host, outside any Space, and reports it as samples:
+ * {@code floor.timer} (one sample: the smallest System.nanoTime step seen), {@code floor.spawn.true}
+ * and {@code floor.spawn.sh_c} (the agent's own Exec code run in this JVM, spawn to reap),
+ * {@code floor.hyperfine.true} (hyperfine's own runs of {@code true}, where installed) and
+ * {@code floor.grpc.noop} (a bare gRPC ping over loopback TCP in this JVM). Warm-ups are run
+ * and dropped by each floor loop; they are counted in {@link #facts()}.
+ */
+final class FloorLoops {
+
+    static final int TIMER_READS = 1_000_000;
+
+    private final MeasureListener listener;
+    private final Map<String, String> facts = new LinkedHashMap<>();
+
+    FloorLoops(MeasureListener listener) {
+        this.listener = listener;
+    }
+
+    /** Iterations the floor adds to a plan's progress total. */
+    static long iterations(FloorPlan floor) {
+        return floor == null || !floor.enabled() ? 0 : 1 + 4L * (floor.n() + floor.warmups());
+    }
+
+    /** What the page must know about how the floor was taken (launch mechanism, hyperfine…). */
+    Map<String, String> facts() {
+        return facts;
+    }
+
+    /** @return iterations done, for progress */
+    long run(FloorPlan floor, long done, long total) {
+        if (floor == null || !floor.enabled()) {
+            return done;
+        }
+        int n = floor.n();
+        int w = floor.warmups();
+        record(MetricIds.FLOOR_TIMER, new long[] {TimerGranularity.smallestStep(TIMER_READS)});
+        listener.progress(new Progress(MetricIds.FLOOR_TIMER, Phase.MEASURED, 1, 1, ++done, total));
+        try {
+            stopIfCancelled();
+            HostSpawnFloor.Result spawnTrue = HostSpawnFloor.run(HostSpawnFloor.TRUE, n, w);
+            record(MetricIds.FLOOR_SPAWN_TRUE, spawnTrue.samplesNs());
+            done += n + w;
+            listener.progress(new Progress(MetricIds.FLOOR_SPAWN_TRUE, Phase.MEASURED, n, n, done, total));
+            stopIfCancelled();
+            HostSpawnFloor.Result spawnShC = HostSpawnFloor.run(HostSpawnFloor.SH_C_TRUE, n, w);
+            record(MetricIds.FLOOR_SPAWN_SH_C, spawnShC.samplesNs());
+            done += n + w;
+            listener.progress(new Progress(MetricIds.FLOOR_SPAWN_SH_C, Phase.MEASURED, n, n, done, total));
+            facts.put("host spawn launch mechanism", spawnTrue.launchMechanism()
+                    + (spawnTrue.matchesAgent() ? " (the agent's too)" : " (the agent uses " + spawnTrue.agentLaunchMechanism()
+                    + ": not like for like)"));
+
+            stopIfCancelled();
+            HyperfineFloor.Result hyperfine = HyperfineFloor.run(n, w);
+            if (hyperfine.available()) {
+                record(MetricIds.FLOOR_HYPERFINE_TRUE, hyperfine.samplesNs());
+                facts.put("hyperfine", "hyperfine -N --runs " + n + " --warmup " + w + " true");
+            } else {
+                facts.put("hyperfine", "not measured: " + hyperfine.reason());
+            }
+            done += n + w;
+            listener.progress(new Progress(MetricIds.FLOOR_HYPERFINE_TRUE, Phase.MEASURED, n, n, done, total));
+
+            stopIfCancelled();
+            record(MetricIds.FLOOR_GRPC_PING, BareGrpcPing.run(n, w));
+            done += n + w;
+            listener.progress(new Progress(MetricIds.FLOOR_GRPC_PING, Phase.MEASURED, n, n, done, total));
+            facts.put("floor warm-ups", w + " per floor loop, run and dropped");
+        } catch (IOException e) {
+            facts.put("floor", "incomplete: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancelledException();
+        }
+        return done;
+    }
+
+    private void stopIfCancelled() {
+        if (listener.cancelRequested()) {
+            throw new CancelledException();
+        }
+    }
+
+    private void record(String metric, long[] samples) {
+        for (int i = 0; i < samples.length; i++) {
+            listener.sample(new Sample(metric, i + 1, Phase.MEASURED, samples[i], 0, true, null));
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package dev.spacebench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spacebench.AppTestSupport;
+import dev.spacebench.plan.Plans;
+import dev.spacebench.space.SpaceSpec;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+/** A run left RUNNING by an app that stopped is INTERRUPTED at the next start; other workers' runs are left alone. */
+class RunRecoveryTest extends AppTestSupport {
+
+    @Autowired
+    RunRepository runs;
+    @Autowired
+    RunWorker worker;
+    @Autowired
+    RunJson json;
+
+    @Test
+    void runsThisWorkerLeftRunningBecomeInterrupted() {
+        String spec = json.write(new SpaceSpec("process", null, null));
+        String plan = json.write(Plans.quick());
+        Run mine = runs.save(new Run("process", spec, plan, 10, Instant.now()));
+        Run theirs = runs.save(new Run("process", spec, plan, 10, Instant.now()));
+        // Claim both as if two machines had taken them and then stopped.
+        assertThat(runs.claim(mine.getId(), worker.workerId(), Instant.now())).isEqualTo(1);
+        assertThat(runs.claim(theirs.getId(), "another-machine", Instant.now())).isEqualTo(1);
+
+        worker.interruptLeftovers();
+
+        Run after = runs.findById(mine.getId()).orElseThrow();
+        assertThat(after.getStatus()).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(after.getFailureReason()).contains("the app stopped while this run was RUNNING");
+        assertThat(after.getFinishedAt()).isNotNull();
+        assertThat(runs.findById(theirs.getId()).orElseThrow().getStatus()).isEqualTo(RunStatus.RUNNING);
+        // A second claim of the same run fails: no run is measured twice.
+        assertThat(runs.claim(theirs.getId(), worker.workerId(), Instant.now())).isZero();
+    }
+}

@@ -14,7 +14,7 @@ import java.util.Locale;
  *
  * @param status a {@link RunStatus} name
  * @param finished true once the status is final (no more events for this run after it)
- * @param step what it is doing, e.g. "exec.sh_c · measured 120/300", or "waiting in the queue"
+ * @param step what it is doing, e.g. "exec.sh_c · measured 120/300", "starting", or "waiting in the queue"
  * @param metric the metric being measured (null before the first iteration)
  * @param phase "warmup" or "measured" (null before the first iteration)
  * @param percent iterations done / all iterations × 100, one decimal (100 once SUCCEEDED)
@@ -58,7 +58,8 @@ public record LiveRun(long id, String status, boolean finished, String kind, Str
             return run.getStatus().name().toLowerCase(Locale.ROOT);
         }
         if (run.getProgressMetric() == null) {
-            return "creating the Space";
+            // Before the first iteration: measuring the floor's timer, or creating the Space.
+            return "starting";
         }
         return run.getProgressMetric() + " · " + run.getProgressPhase() + " " + run.getProgressIteration() + "/"
                 + run.getProgressIterations() + (run.isCancelRequested() ? " · cancelling" : "");

@@ -143,7 +143,7 @@ class DashboardBrowserTest extends AppTestSupport {
         By row = By.cssSelector("#running .live-run[data-run-id='" + id + "']");
         // It may still be queued when the page loads; the page moves it to Running by itself.
         wait.until(b -> !b.findElements(row).isEmpty()
-                && !b.findElement(row).findElement(By.cssSelector("[data-field='step']")).getText().equals("creating the Space"));
+                && !b.findElement(row).findElement(By.cssSelector("[data-field='step']")).getText().equals("starting"));
 
         WebElement button = browser.findElement(row).findElement(By.cssSelector("form.cancel button"));
         button.click();

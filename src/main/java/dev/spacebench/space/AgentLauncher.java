@@ -29,9 +29,16 @@ public final class AgentLauncher {
      * JVM options for the agent. VFORK is the cheapest spawn mechanism JDK 17 has on Linux (about
      * half the cost of the default posix_spawn through jspawnhelper on our machines); later JDKs
      * dropped it, so it is only set where it exists.
+     *
+     * @param memoryMiB the Space's memory limit in MiB, or null: the heap then stays within half
+     *     of it, because a JVM that cannot see the limit (no /sys in a sandbox) would size itself
+     *     from the host's memory and be killed by the cgroup instead of collecting garbage
      */
-    public static List<String> jvmOptions() {
-        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms64m", "-Xmx512m", "-Xshare:auto"));
+    public static List<String> jvmOptions(Long memoryMiB) {
+        long maxHeap = memoryMiB == null ? 512 : Math.max(8, Math.min(512, memoryMiB / 2));
+        long initialHeap = Math.min(64, maxHeap);
+        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms" + initialHeap + "m", "-Xmx" + maxHeap + "m",
+                "-Xshare:auto"));
         if (Runtime.version().feature() < 22) {
             options.add("-Djdk.lang.Process.launchMechanism=VFORK");
         }
@@ -45,10 +52,16 @@ public final class AgentLauncher {
 
     /** java, JVM options, and how to reach the agent's main class; agent arguments follow. */
     public static List<String> command() {
+        return command(null);
+    }
+
+    /** As {@link #command()}, with the heap sized for a memory limit of {@code memoryMiB} (null: none). */
+    public static List<String> command(Long memoryMiB) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary());
-        command.addAll(jvmOptions());
-        String classPath = System.getProperty("java.class.path");
+        command.addAll(jvmOptions(memoryMiB));
+        // Absolute, because the agent starts in its own work directory.
+        String classPath = String.join(File.pathSeparator, classPathEntries().stream().map(Path::toString).toList());
         if (isBootJar(classPath)) {
             command.add("-jar");
             command.add(classPath);
@@ -59,6 +72,28 @@ public final class AgentLauncher {
             command.add(AGENT_MAIN);
         }
         return command;
+    }
+
+    /**
+     * What the agent's command reads from the host file system besides the OS: the JVM's home and
+     * each class path entry (jar or directory), absolute, in class path order. A Space that
+     * hides the host's files must show it these, read-only, at the same paths.
+     */
+    public static List<Path> hostPaths() {
+        List<Path> paths = new ArrayList<>();
+        paths.add(Path.of(System.getProperty("java.home")).toAbsolutePath().normalize());
+        paths.addAll(classPathEntries());
+        return paths;
+    }
+
+    private static List<Path> classPathEntries() {
+        List<Path> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                entries.add(Path.of(entry).toAbsolutePath().normalize());
+            }
+        }
+        return entries;
     }
 
     private static boolean isBootJar(String classPath) {

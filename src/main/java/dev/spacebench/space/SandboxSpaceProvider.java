@@ -1,0 +1,126 @@
+package dev.spacebench.space;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@code sandbox} kind: the agent inside bubblewrap (see {@link SandboxCommand}), with no
+ * network of its own; it listens on a unix socket in the directory it shares with the host, which
+ * also holds its work directory and the bulk lane. CPUs and memory are enforced where this host
+ * allows it ({@link HostShape}).
+ *
+ * <p>Host layout per Space: {@code ROOT/sandbox-N/} holds the token, the agent's stderr log and
+ * {@code space/} (shared, same path inside) with {@code agent.sock}, {@code work/}, {@code bulk/}.
+ * Work and bulk share one mount, so a bulk import is a rename, as in the process kind.
+ */
+@Component
+public class SandboxSpaceProvider implements SpaceProvider {
+
+    public static final String KIND = "sandbox";
+    /** sun_path holds 108 bytes with its terminating NUL. */
+    private static final int MAX_SOCKET_PATH_BYTES = 107;
+
+    private final Path root;
+    private final Map<String, Live> live = new ConcurrentHashMap<>();
+
+    private record Live(Process process, HostShape shape, Path dir) {}
+
+    public SandboxSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root) {
+        this.root = root;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Availability availability() {
+        return bwrap().isPresent() ? Availability.yes()
+                : Availability.no("bwrap not found on PATH (install the bubblewrap package)");
+    }
+
+    private static Optional<Path> bwrap() {
+        return Executables.onPath("bwrap");
+    }
+
+    @Override
+    public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        Instant createdAt = Instant.now();
+        long start = System.nanoTime();
+        Path bwrap = bwrap().orElseThrow(() -> new SpaceException(availability().reason()));
+        Path dir = null;
+        HostShape shape = null;
+        try {
+            Files.createDirectories(root);
+            dir = Files.createTempDirectory(root, KIND + "-");
+            String id = dir.getFileName().toString();
+            Path shared = Files.createDirectory(dir.resolve("space"));
+            Path work = Files.createDirectory(shared.resolve("work"));
+            Path bulk = Files.createDirectory(shared.resolve("bulk"));
+            Path socket = shared.resolve("agent.sock");
+            if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH_BYTES) {
+                throw new SpaceException("the agent's socket path " + socket + " is longer than " + MAX_SOCKET_PATH_BYTES
+                        + " bytes; set spacebench.spaces.root to a shorter directory");
+            }
+            TokenFile token = TokenFile.create(dir);
+
+            List<String> agent = new ArrayList<>(AgentLauncher.command(spec.memoryMiB()));
+            agent.addAll(List.of("--listen", "unix:" + socket, "--work-dir", work.toString(), "--bulk-dir", bulk.toString(),
+                    "--token-file", token.path().toString(), "--exit-on-stdin-eof"));
+            List<Path> readOnly = new ArrayList<>(AgentLauncher.hostPaths());
+            readOnly.addAll(SandboxCommand.jdkConfig());
+            readOnly.add(token.path());
+            List<String> command = new SandboxCommand(bwrap, id, shared, work, readOnly, agent).argv();
+
+            shape = HostShape.apply("spacebench-" + id, spec.cpus(), spec.memoryMiB());
+            AgentProcess started = AgentProcess.start(shape.wrap(command), dir, dir.resolve("agent.log"), readyTimeout);
+            live.put(id, new Live(started.process(), shape, dir));
+            long readyNanos = System.nanoTime() - start;
+
+            Map<String, String> facts = new LinkedHashMap<>();
+            facts.put("isolation", "bubblewrap: own user, pid, mount, network, uts, ipc and cgroup namespaces; "
+                    + "host /usr, the JVM and the agent's class path read-only; clean environment");
+            facts.put("pid", Long.toString(started.process().pid()));
+            facts.put("directory", dir.toString());
+            facts.put("network", "none (own empty network namespace); the agent listens on " + started.address());
+            facts.put("shared directory", shared + " (read-write, same path inside; holds the bulk lane)");
+            facts.put("launch mechanism", AgentLauncher.launchMechanism());
+            shape.describe(facts);
+            return new Space(id, KIND, started.target(), token.token(), bulk, createdAt, readyNanos, facts);
+        } catch (IOException | SpaceException e) {
+            if (shape != null) {
+                shape.release();
+            }
+            if (dir != null) {
+                FileTrees.deleteQuietly(dir);
+            }
+            throw e instanceof SpaceException se ? se : new SpaceException("could not start a sandbox Space: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void delete(Space space) {
+        Live gone = live.remove(space.id());
+        if (gone == null) {
+            // Not ours or deleted already; still make sure its files are gone.
+            FileTrees.deleteQuietly(root.resolve(space.id()));
+            return;
+        }
+        ProcessTrees.kill(gone.process().toHandle());
+        gone.shape().release();
+        FileTrees.deleteQuietly(gone.dir());
+    }
+}

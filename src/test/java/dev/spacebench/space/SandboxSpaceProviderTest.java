@@ -7,6 +7,7 @@ import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.ExecResult;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,16 @@ class SandboxSpaceProviderTest extends LocalSpaceContract {
             } else {
                 assertThat(space.facts().get("shape not enforced")).contains("memory");
             }
-            System.out.println("sandbox shape: " + space.facts());
+            // What the kernel applies to the agent itself, not only what the facts say.
+            long agentPid = Leftovers.snapshot(Long.parseLong(space.facts().get("pid")), root, space.id()).javaPid();
+            Path proc = Path.of("/proc", Long.toString(agentPid));
+            if (Runtime.getRuntime().availableProcessors() > 1) {
+                assertThat(Files.readAllLines(proc.resolve("status"))).contains("Cpus_allowed_list:\t" + CpuSet.allowed().get(0));
+            }
+            if (memory.place() != null) {
+                assertThat(Files.readAllLines(proc.resolve("cgroup")))
+                        .anyMatch(line -> line.contains(":memory:") && line.endsWith("/spacebench-" + space.id()));
+            }
         } finally {
             provider.delete(space);
         }

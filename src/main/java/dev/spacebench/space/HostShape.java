@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -40,11 +39,12 @@ final class HostShape {
 
     /**
      * @param name the cgroup directory name, unique per Space
-     * @param cpus CPUs asked for, or null
-     * @param memoryMiB memory asked for in MiB, or null
+     * @param spec the shape asked for
      * @throws IOException only if a cgroup was made but could not be set up; then none is left
      */
-    static HostShape apply(String name, Double cpus, Long memoryMiB) throws IOException {
+    static HostShape apply(String name, SpaceSpec spec) throws IOException {
+        Double cpus = spec.cpus();
+        Long memoryMiB = spec.memoryMiB();
         List<String> prefix = new ArrayList<>();
         List<Path> cgroups = new ArrayList<>();
         List<String> enforced = new ArrayList<>();
@@ -68,7 +68,7 @@ final class HostShape {
             join.add("--");
             prefix.addAll(0, join);
         }
-        return new HostShape(prefix, cgroups, asked(cpus, memoryMiB), enforced, notEnforced);
+        return new HostShape(prefix, cgroups, spec.describeShape(), enforced, notEnforced);
     }
 
     private static void limitMemory(String name, long memoryMiB, List<Path> cgroups, List<String> enforced,
@@ -103,7 +103,7 @@ final class HostShape {
         } else if (whole < allowed.size()) {
             notEnforced.add("CPU affinity: taskset not found on PATH (install util-linux)");
         } else {
-            enforced.add("all " + allowed.size() + " CPUs this host allows (asked " + format(cpus) + ")");
+            enforced.add("all " + allowed.size() + " CPUs this host allows (no affinity needed)");
         }
         // Only a fraction needs a CFS quota: whole CPUs are exact by affinity, and a quota
         // throttles in 100 ms periods, which would show up as latency spikes in the figures.
@@ -112,7 +112,7 @@ final class HostShape {
         }
         Cgroups.Lookup cpu = Cgroups.find("cpu");
         if (cpu.place() == null) {
-            notEnforced.add("CPU quota " + format(cpus) + ": " + cpu.reason());
+            notEnforced.add("CPU quota for " + cpus + " CPUs: " + cpu.reason());
             return;
         }
         Path dir = create(cpu.place().dir().resolve(name), cgroups);
@@ -141,21 +141,6 @@ final class HostShape {
                 log.debug("could not write {}: {}", file, e.toString());
             }
         }
-    }
-
-    private static String asked(Double cpus, Long memoryMiB) {
-        List<String> parts = new ArrayList<>();
-        if (cpus != null) {
-            parts.add("cpus " + format(cpus));
-        }
-        if (memoryMiB != null) {
-            parts.add("memory " + memoryMiB + " MiB");
-        }
-        return parts.isEmpty() ? "none" : String.join(", ", parts);
-    }
-
-    private static String format(double cpus) {
-        return cpus == Math.rint(cpus) ? Long.toString((long) cpus) : String.format(Locale.ROOT, "%.3f", cpus).replaceAll("0+$", "");
     }
 
     /** {@code command} with the affinity and cgroup joining in front of it. */

@@ -85,7 +85,7 @@ public class SandboxSpaceProvider implements SpaceProvider {
             readOnly.add(token.path());
             List<String> command = new SandboxCommand(bwrap, id, shared, work, readOnly, agent).argv();
 
-            shape = HostShape.apply("spacebench-" + id, spec.cpus(), spec.memoryMiB());
+            shape = HostShape.apply("spacebench-" + id, spec);
             AgentProcess started = AgentProcess.start(shape.wrap(command), dir, dir.resolve("agent.log"), readyTimeout);
             live.put(id, new Live(started.process(), shape, dir));
             long readyNanos = System.nanoTime() - start;

@@ -2,6 +2,7 @@ package dev.spacebench.space;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,13 +76,19 @@ public final class AgentLauncher {
     }
 
     /**
-     * What the agent's command reads from the host file system besides the OS: the JVM's home and
-     * each class path entry (jar or directory), absolute, in class path order. A Space that
-     * hides the host's files must show it these, read-only, at the same paths.
+     * What the agent's command reads from the host file system besides the OS: the JVM's home, its
+     * configuration outside it, and each class path entry (jar or directory), absolute. A Space
+     * that hides the host's files must show it these, read-only, at the same paths.
      */
     public static List<Path> hostPaths() {
         List<Path> paths = new ArrayList<>();
         paths.add(Path.of(System.getProperty("java.home")).toAbsolutePath().normalize());
+        // Debian's OpenJDK keeps conf/ as symlinks into /etc/java-N-openjdk; without it the JVM
+        // fails once it reads its security configuration. Self-contained JDKs have no such dir.
+        Path etc = Path.of("/etc/java-" + Runtime.version().feature() + "-openjdk");
+        if (Files.isDirectory(etc)) {
+            paths.add(etc);
+        }
         paths.addAll(classPathEntries());
         return paths;
     }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * Finds where this app may make child cgroups with a given controller: its own cgroup in the
@@ -27,22 +28,59 @@ final class Cgroups {
         String describe(String controller) {
             return (v2 ? "cgroup v2 " : "cgroup v1 ") + controller;
         }
+
+        /** The memory limit in bytes set on this cgroup; empty if none ("max") or unreadable. */
+        OptionalLong memoryLimit() {
+            try {
+                String value = Files.readString(dir.resolve(v2 ? "memory.max" : "memory.limit_in_bytes")).trim();
+                long bytes = value.equals("max") ? Long.MAX_VALUE : Long.parseLong(value);
+                // v1 writes "no limit" as the largest page-aligned number
+                return bytes >= Long.MAX_VALUE / 2 ? OptionalLong.empty() : OptionalLong.of(bytes);
+            } catch (IOException | NumberFormatException e) {
+                return OptionalLong.empty();
+            }
+        }
     }
 
     /** A place, or why there is none (then {@code place} is null). */
     record Lookup(Place place, String reason) {}
 
-    /** @param controller e.g. {@code memory} or {@code cpu} */
+    /**
+     * Where this app may make children with {@code controller}.
+     *
+     * @param controller e.g. {@code memory} or {@code cpu}
+     */
     static Lookup find(String controller) {
+        Lookup lookup = locate(controller, "self");
+        if (lookup.place() == null) {
+            return lookup;
+        }
+        Path dir = lookup.place().dir();
+        if (!Files.isWritable(dir)) {
+            return new Lookup(null, dir + " is not writable (no delegated " + controller + " cgroup)");
+        }
+        if (lookup.place().v2() && !enabledForChildren(dir, controller)) {
+            return new Lookup(null, "cgroup v2: the " + controller + " controller is not enabled in "
+                    + dir.resolve("cgroup.subtree_control") + " (delegate it, e.g. systemd Delegate=yes, and run the app in a leaf cgroup)");
+        }
+        return lookup;
+    }
+
+    /** The cgroup a process is in for {@code controller}, e.g. to read the limits someone else set. */
+    static Lookup of(long pid, String controller) {
+        return locate(controller, Long.toString(pid));
+    }
+
+    private static Lookup locate(String controller, String pid) {
         try {
-            return find(controller, Files.readAllLines(Path.of("/proc/self/cgroup")),
+            return locate(controller, Files.readAllLines(Path.of("/proc", pid, "cgroup")),
                     Files.readAllLines(Path.of("/proc/self/mountinfo")));
         } catch (IOException e) {
-            return new Lookup(null, "cannot read /proc/self/cgroup or mountinfo: " + e.getMessage());
+            return new Lookup(null, "cannot read /proc/" + pid + "/cgroup or /proc/self/mountinfo: " + e.getMessage());
         }
     }
 
-    static Lookup find(String controller, List<String> cgroupLines, List<String> mountinfoLines) {
+    static Lookup locate(String controller, List<String> cgroupLines, List<String> mountinfoLines) {
         String v1Path = null;
         String v2Path = null;
         for (String line : cgroupLines) {
@@ -65,31 +103,22 @@ final class Cgroups {
                 return place(mount, v1Path, false, controller);
             }
             if (v1Path == null && v2Path != null && mount.type().equals("cgroup2")) {
-                Lookup lookup = place(mount, v2Path, true, controller);
-                if (lookup.place() == null) {
-                    return lookup;
-                }
-                Path dir = lookup.place().dir();
-                if (!enabledForChildren(dir, controller)) {
-                    return new Lookup(null, "cgroup v2: the " + controller + " controller is not enabled in "
-                            + dir.resolve("cgroup.subtree_control") + " (delegate it, e.g. systemd Delegate=yes, and run the app in a leaf cgroup)");
-                }
-                return lookup;
+                return place(mount, v2Path, true, controller);
             }
         }
         return new Lookup(null, "no mounted cgroup hierarchy carries the " + controller + " controller");
     }
 
-    private static Lookup place(Mount mount, String ourPath, boolean v2, String controller) {
+    private static Lookup place(Mount mount, String path, boolean v2, String controller) {
         // Inside a cgroup namespace both paths are relative to the namespace's root; a bind of a
-        // sub-tree shows its root in mountinfo, which our path must lie below.
+        // sub-tree shows its root in mountinfo, which the path must lie below.
         String root = mount.root().equals("/") ? "" : mount.root();
-        if (!ourPath.equals(root) && !ourPath.startsWith(root + "/")) {
-            return new Lookup(null, "our " + controller + " cgroup " + ourPath + " is outside the mounted part " + mount.root());
+        if (!path.equals(root) && !path.startsWith(root + "/")) {
+            return new Lookup(null, "the " + controller + " cgroup " + path + " is outside the mounted part " + mount.root());
         }
-        Path dir = Path.of(mount.point() + ourPath.substring(root.length()));
-        if (!Files.isDirectory(dir) || !Files.isWritable(dir)) {
-            return new Lookup(null, dir + " is not a writable directory (no delegated " + controller + " cgroup)");
+        Path dir = Path.of(mount.point() + path.substring(root.length()));
+        if (!Files.isDirectory(dir)) {
+            return new Lookup(null, dir + " is not a directory");
         }
         return new Lookup(new Place(dir, v2), "");
     }

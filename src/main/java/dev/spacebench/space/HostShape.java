@@ -94,20 +94,17 @@ final class HostShape {
     private static void limitCpus(String name, double cpus, List<String> prefix, List<Path> cgroups, List<String> enforced,
             List<String> notEnforced) throws IOException {
         List<Integer> allowed = CpuSet.allowed();
-        int whole = (int) Math.min(Math.ceil(cpus), allowed.size());
+        CpuShape shape = CpuShape.of(cpus, allowed);
         Optional<Path> taskset = Executables.onPath("taskset");
-        if (whole < allowed.size() && taskset.isPresent()) {
-            List<Integer> chosen = allowed.subList(0, whole);
-            prefix.addAll(List.of(taskset.get().toString(), "-c", CpuSet.format(chosen)));
-            enforced.add("CPU affinity " + CpuSet.format(chosen) + " (" + whole + " of " + allowed.size() + " CPUs, taskset)");
-        } else if (whole < allowed.size()) {
+        if (shape.pinned() && taskset.isEmpty()) {
             notEnforced.add("CPU affinity: taskset not found on PATH (install util-linux)");
         } else {
-            enforced.add("all " + allowed.size() + " CPUs this host allows (no affinity needed)");
+            if (shape.pinned()) {
+                prefix.addAll(List.of(taskset.get().toString(), "-c", CpuSet.format(shape.cpus())));
+            }
+            enforced.add(shape.describeAffinity(allowed.size(), "taskset"));
         }
-        // Only a fraction needs a CFS quota: whole CPUs are exact by affinity, and a quota
-        // throttles in 100 ms periods, which would show up as latency spikes in the figures.
-        if (cpus >= whole) {
+        if (shape.quota() == null) {
             return;
         }
         Cgroups.Lookup cpu = Cgroups.find("cpu");
@@ -117,7 +114,7 @@ final class HostShape {
         }
         Path dir = create(cpu.place().dir().resolve(name), cgroups);
         long period = 100_000;
-        long quota = Math.max(1_000, Math.round(cpus * period));
+        long quota = Math.max(1_000, Math.round(shape.quota() * period));
         if (cpu.place().v2()) {
             Files.writeString(dir.resolve("cpu.max"), quota + " " + period);
         } else {

@@ -1,7 +1,6 @@
 package dev.spacebench.space;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,32 +43,26 @@ public class ProcessSpaceProvider implements SpaceProvider {
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         Instant createdAt = Instant.now();
         long start = System.nanoTime();
-        Path dir = null;
+        SpaceDir dir = null;
         try {
-            Files.createDirectories(root);
-            dir = Files.createTempDirectory(root, "process-");
-            String id = dir.getFileName().toString();
-            Path work = Files.createDirectory(dir.resolve("work"));
-            Path bulk = Files.createDirectory(dir.resolve("bulk"));
-            TokenFile token = TokenFile.create(dir);
-
+            dir = SpaceDir.create(root, KIND);
             List<String> command = new ArrayList<>(AgentLauncher.command());
-            command.addAll(List.of("--listen", "127.0.0.1:0", "--work-dir", work.toString(), "--bulk-dir", bulk.toString(),
-                    "--token-file", token.path().toString(), "--exit-on-stdin-eof"));
-            AgentProcess agent = AgentProcess.start(command, work, dir.resolve("agent.log"), readyTimeout);
-            processes.put(id, agent.process());
+            command.addAll(dir.agentArguments("127.0.0.1:0"));
+            AgentProcess agent = AgentProcess.start(command, dir.work(), dir.log(), readyTimeout);
+            processes.put(dir.id(), agent.process());
             long readyNanos = System.nanoTime() - start;
 
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("isolation", "none: a child process of the app on the same host");
             facts.put("pid", Long.toString(agent.process().pid()));
-            facts.put("directory", dir.toString());
+            facts.put("directory", dir.dir().toString());
             facts.put("network", "loopback TCP " + agent.target());
             facts.put("launch mechanism", AgentLauncher.launchMechanism());
+            facts.put("shape asked", spec.describeShape());
             facts.put("shape enforced", "none (the process kind cannot limit CPU or memory)");
-            return new Space(id, KIND, agent.target(), token.token(), bulk, createdAt, readyNanos, facts);
+            return new Space(dir.id(), KIND, agent.target(), dir.token().token(), dir.bulk(), createdAt, readyNanos, facts);
         } catch (IOException | SpaceException e) {
-            cleanUp(dir, null);
+            cleanUp(dir == null ? null : dir.dir(), null);
             throw e instanceof SpaceException se ? se : new SpaceException("could not start a process Space: " + e.getMessage(), e);
         }
     }

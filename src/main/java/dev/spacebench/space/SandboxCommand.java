@@ -1,6 +1,5 @@
 package dev.spacebench.space;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +15,7 @@ import java.util.List;
  * @param shared the host directory shared read-write: the agent's socket, work and bulk dirs
  * @param workDir where the agent starts, below {@code shared}
  * @param readOnly host paths the agent needs read-only (JVM home, class path, token file…);
- *     missing ones and ones below /usr are skipped
+ *     missing ones and ones below /usr are skipped ({@link HostRoot#binds})
  * @param command the agent's command line, run inside
  */
 record SandboxCommand(Path bwrap, String hostname, Path shared, Path workDir, List<Path> readOnly, List<String> command) {
@@ -29,39 +28,16 @@ record SandboxCommand(Path bwrap, String hostname, Path shared, Path workDir, Li
                 "--die-with-parent", "--new-session",
                 "--hostname", hostname,
                 "--ro-bind", "/usr", "/usr",
-                "--symlink", "usr/bin", "/bin", "--symlink", "usr/lib", "/lib",
-                "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/sbin", "/sbin",
                 "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
                 // The app's environment may hold secrets (database passwords); the Space gets a clean one.
                 "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp",
                 "--setenv", "LANG", "C.UTF-8"));
-        for (Path path : bindable(readOnly)) {
+        HostRoot.USR_LINKS.forEach((name, target) -> argv.addAll(List.of("--symlink", target, "/" + name)));
+        for (Path path : HostRoot.binds(readOnly)) {
             argv.addAll(List.of("--ro-bind", path.toString(), path.toString()));
         }
         argv.addAll(List.of("--bind", shared.toString(), shared.toString(), "--chdir", workDir.toString(), "--"));
         argv.addAll(command);
         return argv;
-    }
-
-    /**
-     * Debian's OpenJDK keeps its {@code conf/} as symlinks into {@code /etc/java-N-openjdk}; without
-     * it the JVM fails once it reads its security configuration. Empty for JDKs that have no such
-     * directory (e.g. Temurin, which is self-contained).
-     */
-    static List<Path> jdkConfig() {
-        Path etc = Path.of("/etc/java-" + Runtime.version().feature() + "-openjdk");
-        return Files.isDirectory(etc) ? List.of(etc) : List.of();
-    }
-
-    /** Existing paths outside /usr, without those below another one kept. */
-    private static List<Path> bindable(List<Path> paths) {
-        List<Path> kept = new ArrayList<>();
-        for (Path path : paths.stream().map(p -> p.toAbsolutePath().normalize()).sorted().distinct().toList()) {
-            if (path.startsWith("/usr") || !Files.exists(path) || kept.stream().anyMatch(path::startsWith)) {
-                continue;
-            }
-            kept.add(path);
-        }
-        return kept;
     }
 }

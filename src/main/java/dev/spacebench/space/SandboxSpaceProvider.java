@@ -1,8 +1,6 @@
 package dev.spacebench.space;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,8 +27,6 @@ import org.springframework.stereotype.Component;
 public class SandboxSpaceProvider implements SpaceProvider {
 
     public static final String KIND = "sandbox";
-    /** sun_path holds 108 bytes with its terminating NUL. */
-    private static final int MAX_SOCKET_PATH_BYTES = 107;
 
     private final Path root;
     private final Map<String, Live> live = new ConcurrentHashMap<>();
@@ -61,51 +57,38 @@ public class SandboxSpaceProvider implements SpaceProvider {
         Instant createdAt = Instant.now();
         long start = System.nanoTime();
         Path bwrap = bwrap().orElseThrow(() -> new SpaceException(availability().reason()));
-        Path dir = null;
+        SpaceDir dir = null;
         HostShape shape = null;
         try {
-            Files.createDirectories(root);
-            dir = Files.createTempDirectory(root, KIND + "-");
-            String id = dir.getFileName().toString();
-            Path shared = Files.createDirectory(dir.resolve("space"));
-            Path work = Files.createDirectory(shared.resolve("work"));
-            Path bulk = Files.createDirectory(shared.resolve("bulk"));
-            Path socket = shared.resolve("agent.sock");
-            if (socket.toString().getBytes(StandardCharsets.UTF_8).length > MAX_SOCKET_PATH_BYTES) {
-                throw new SpaceException("the agent's socket path " + socket + " is longer than " + MAX_SOCKET_PATH_BYTES
-                        + " bytes; set spacebench.spaces.root to a shorter directory");
-            }
-            TokenFile token = TokenFile.create(dir);
-
+            dir = SpaceDir.create(root, KIND);
+            String id = dir.id();
             List<String> agent = new ArrayList<>(AgentLauncher.command(spec.memoryMiB()));
-            agent.addAll(List.of("--listen", "unix:" + socket, "--work-dir", work.toString(), "--bulk-dir", bulk.toString(),
-                    "--token-file", token.path().toString(), "--exit-on-stdin-eof"));
+            agent.addAll(dir.agentArguments("unix:" + dir.socket()));
             List<Path> readOnly = new ArrayList<>(AgentLauncher.hostPaths());
-            readOnly.addAll(SandboxCommand.jdkConfig());
-            readOnly.add(token.path());
-            List<String> command = new SandboxCommand(bwrap, id, shared, work, readOnly, agent).argv();
+            readOnly.add(dir.token().path());
+            List<String> command = new SandboxCommand(bwrap, id, dir.shared(), dir.work(), readOnly, agent).argv();
 
             shape = HostShape.apply("spacebench-" + id, spec);
-            AgentProcess started = AgentProcess.start(shape.wrap(command), dir, dir.resolve("agent.log"), readyTimeout);
-            live.put(id, new Live(started.process(), shape, dir));
+            AgentProcess started = AgentProcess.start(shape.wrap(command), dir.dir(), dir.log(), readyTimeout);
+            live.put(id, new Live(started.process(), shape, dir.dir()));
             long readyNanos = System.nanoTime() - start;
 
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("isolation", "bubblewrap: own user, pid, mount, network, uts, ipc and cgroup namespaces; "
                     + "host /usr, the JVM and the agent's class path read-only; clean environment");
             facts.put("pid", Long.toString(started.process().pid()));
-            facts.put("directory", dir.toString());
+            facts.put("directory", dir.dir().toString());
             facts.put("network", "none (own empty network namespace); the agent listens on " + started.address());
-            facts.put("shared directory", shared + " (read-write, same path inside; holds the bulk lane)");
+            facts.put("shared directory", dir.shared() + " (read-write, same path inside; holds the bulk lane)");
             facts.put("launch mechanism", AgentLauncher.launchMechanism());
             shape.describe(facts);
-            return new Space(id, KIND, started.target(), token.token(), bulk, createdAt, readyNanos, facts);
+            return new Space(id, KIND, started.target(), dir.token().token(), dir.bulk(), createdAt, readyNanos, facts);
         } catch (IOException | SpaceException e) {
             if (shape != null) {
                 shape.release();
             }
             if (dir != null) {
-                FileTrees.deleteQuietly(dir);
+                FileTrees.deleteQuietly(dir.dir());
             }
             throw e instanceof SpaceException se ? se : new SpaceException("could not start a sandbox Space: " + e.getMessage(), e);
         }

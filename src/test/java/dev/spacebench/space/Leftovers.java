@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 
 /**
  * What a Space may leave behind, looked for where it really is: processes in /proc, files on
@@ -20,11 +21,15 @@ record Leftovers(List<Long> pids, Path directory, String marker) {
      * @param pid the process the provider started (from the Space's facts)
      * @param directory the Space's host directory (socket, work, bulk, token…)
      * @param marker text any process of this Space has in its command line (e.g. the Space's id)
+     * @param others more processes of the Space that are not descendants of {@code pid} (e.g. a
+     *     container's, which are the engine's children); their descendants too
      */
-    static Leftovers snapshot(long pid, Path directory, String marker) {
+    static Leftovers snapshot(long pid, Path directory, String marker, long... others) {
         List<Long> pids = new ArrayList<>();
-        pids.add(pid);
-        ProcessHandle.of(pid).ifPresent(p -> p.descendants().forEach(d -> pids.add(d.pid())));
+        for (long root : LongStream.concat(LongStream.of(pid), LongStream.of(others)).toArray()) {
+            pids.add(root);
+            ProcessHandle.of(root).ifPresent(p -> p.descendants().forEach(d -> pids.add(d.pid())));
+        }
         return new Leftovers(pids, directory, marker);
     }
 

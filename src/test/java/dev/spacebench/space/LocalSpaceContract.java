@@ -1,6 +1,7 @@
 package dev.spacebench.space;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.spacebench.channel.AgentChannel;
 import java.io.IOException;
@@ -16,8 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What every kind that starts its own agent must do: a real agent answers the round trips, and
  * delete leaves no process, directory or socket behind, also after the agent was SIGKILLed.
- * Subclasses name the provider and skip, with {@code Assumptions} naming what is missing, where
- * the kind cannot run here.
+ * Tests skip, naming what is missing, where the provider says its kind is not available here.
  */
 abstract class LocalSpaceContract {
 
@@ -45,12 +45,16 @@ abstract class LocalSpaceContract {
     @BeforeEach
     void setUp() {
         provider = provider(root);
+        // Skipped, not passed, where the kind cannot run here; the report names what is missing.
+        assumeTrue(provider.availability().available(), () -> provider.kind() + " kind: " + provider.availability().reason());
         channels = new TestChannels();
     }
 
     @AfterEach
     void tearDown() {
-        channels.close();
+        if (channels != null) {
+            channels.close();
+        }
     }
 
     @Test
@@ -76,7 +80,7 @@ abstract class LocalSpaceContract {
         Space space = provider.create(spec(), READY_TIMEOUT);
         Leftovers leftovers = snapshot(space);
         try {
-            ProcessHandle agent = ProcessHandle.of(leftovers.javaPid()).orElseThrow();
+            ProcessHandle agent = ProcessHandle.of(agentPid(space, leftovers)).orElseThrow();
             agent.destroyForcibly();
             agent.onExit().get();
         } finally {
@@ -85,8 +89,14 @@ abstract class LocalSpaceContract {
         assertNothingLeft(space, leftovers);
     }
 
-    private static Leftovers snapshot(Space space) {
+    /** The Space's processes and files while it is live: by default the started process and its descendants. */
+    Leftovers snapshot(Space space) {
         return Leftovers.snapshot(Long.parseLong(space.facts().get("pid")), Path.of(space.facts().get("directory")), space.id());
+    }
+
+    /** The host pid of the agent's JVM. */
+    long agentPid(Space space, Leftovers leftovers) {
+        return leftovers.javaPid();
     }
 
     private void assertNothingLeft(Space space, Leftovers leftovers) throws IOException {

@@ -36,9 +36,14 @@ public class AgentChannels {
      * @param chunkBytes bytes per stream message
      */
     public AgentChannel open(String target, String token, Path bulkDir, int chunkBytes) {
-        GrpcChannelBuilderCustomizer<NettyChannelBuilder> customizer = (name, builder) -> builder
-                .maxInboundMessageSize(MAX_INBOUND_BYTES)
-                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES);
+        GrpcChannelBuilderCustomizer<NettyChannelBuilder> customizer = (name, builder) -> {
+            builder.maxInboundMessageSize(MAX_INBOUND_BYTES).flowControlWindow(FLOW_CONTROL_WINDOW_BYTES);
+            if (target.startsWith("unix:")) {
+                // Spring gRPC builds unix targets from a socket address without the channel
+                // credentials, so Netty's default (TLS) would apply; agents speak plaintext.
+                builder.usePlaintext();
+            }
+        };
         ManagedChannel channel = factory.createChannel(target, ChannelBuilderOptions.defaults()
                 .withShutdownGracePeriod(Duration.ofSeconds(1))
                 .withCustomizer(customizer));

@@ -32,7 +32,9 @@ record ContainerCommand(ContainerCli cli, String name, Path shared, Path workDir
     List<String> argv() {
         List<String> argv = new ArrayList<>(List.of(cli.binary().toString(), "run", "--rm",
                 // -i keeps the agent's stdin open: it exits when this app (or the client) goes away.
-                "-i", "--name", name, "--hostname", name, "--network", "none", "--read-only"));
+                "-i", "--name", name, "--hostname", name, "--network", "none",
+                // docker's --read-only, unlike podman's, leaves /tmp read-only too; the JVM writes there.
+                "--read-only", "--tmpfs", "/tmp"));
         argv.addAll(ulimits());
         if (cpus != null && cpus.pinned()) {
             argv.addAll(List.of("--cpuset-cpus", CpuSet.format(cpus.cpus())));

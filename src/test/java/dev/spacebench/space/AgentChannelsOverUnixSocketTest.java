@@ -1,10 +1,15 @@
 package dev.spacebench.space;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.context.support.GenericApplicationContext;
@@ -12,8 +17,9 @@ import org.springframework.grpc.client.ClientInterceptorsConfigurer;
 import org.springframework.grpc.client.ShadedNettyGrpcChannelFactory;
 
 /**
- * The app's own channel path (Spring gRPC's shaded-Netty factory) reaches an agent on a unix
- * socket, as the sandbox and container kinds need: that path once defaulted to TLS.
+ * The app's own channel path reaches an agent on a unix socket, as the sandbox and container
+ * kinds need, without leaving an event loop behind per channel (Spring gRPC's unix path used TLS
+ * and leaked one).
  */
 class AgentChannelsOverUnixSocketTest {
 
@@ -31,13 +37,37 @@ class AgentChannelsOverUnixSocketTest {
             ClientInterceptorsConfigurer interceptors = new ClientInterceptorsConfigurer(context);
             interceptors.afterPropertiesSet();
             ShadedNettyGrpcChannelFactory factory = new ShadedNettyGrpcChannelFactory(List.of(), interceptors);
-            try (AgentChannel channel = new AgentChannels(factory).open(agent.target(), dir.token().token(), dir.bulk(), 1 << 20)) {
-                channel.ping(SpaceChecks.TIMEOUT);
+            AgentChannels channels = new AgentChannels(factory);
+            try {
+                long epollBefore = 0;
+                for (int run = 0; run < 4; run++) {
+                    try (AgentChannel channel = channels.open(agent.target(), dir.token().token(), dir.bulk(), 1 << 20)) {
+                        channel.ping(SpaceChecks.TIMEOUT);
+                    }
+                    if (run == 0) {
+                        epollBefore = epollDescriptors();
+                    }
+                }
+                // One channel per run: a run must not leave an event loop behind.
+                assertThat(epollDescriptors()).as("epoll descriptors after 3 more channels").isEqualTo(epollBefore);
             } finally {
+                channels.close();
                 factory.destroy();
             }
         } finally {
             ProcessTrees.kill(agent.process().toHandle());
+        }
+    }
+
+    private static long epollDescriptors() throws IOException {
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.filter(fd -> {
+                try {
+                    return Files.readSymbolicLink(fd).toString().equals("anon_inode:[eventpoll]");
+                } catch (IOException e) {
+                    return false;
+                }
+            }).count();
         }
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.jar.JarFile;
 
 /**
@@ -58,12 +59,22 @@ public final class AgentLauncher {
 
     /** As {@link #command()}, with the heap sized for a memory limit of {@code memoryMiB} (null: none). */
     public static List<String> command(Long memoryMiB) {
+        return command(memoryMiB, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #command(Long)}, for a Space that sees the class path elsewhere (a VM's copy).
+     *
+     * @param where a class path entry's host path → the path the agent sees it at
+     */
+    public static List<String> command(Long memoryMiB, UnaryOperator<Path> where) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary());
         command.addAll(jvmOptions(memoryMiB));
+        List<Path> entries = classPathEntries();
         // Absolute, because the agent starts in its own work directory.
-        String classPath = String.join(File.pathSeparator, classPathEntries().stream().map(Path::toString).toList());
-        if (isBootJar(classPath)) {
+        String classPath = String.join(File.pathSeparator, entries.stream().map(where).map(Path::toString).toList());
+        if (entries.size() == 1 && isBootJar(entries.get(0))) {
             command.add("-jar");
             command.add(classPath);
             command.add("agent");
@@ -81,6 +92,13 @@ public final class AgentLauncher {
      * that hides the host's files must show it these, read-only, at the same paths.
      */
     public static List<Path> hostPaths() {
+        List<Path> paths = new ArrayList<>(runtimePaths());
+        paths.addAll(classPathEntries());
+        return paths;
+    }
+
+    /** The JVM's home and its configuration outside it (directories), absolute. */
+    public static List<Path> runtimePaths() {
         List<Path> paths = new ArrayList<>();
         paths.add(Path.of(System.getProperty("java.home")).toAbsolutePath().normalize());
         // Debian's OpenJDK keeps conf/ as symlinks into /etc/java-N-openjdk; without it the JVM
@@ -89,11 +107,11 @@ public final class AgentLauncher {
         if (Files.isDirectory(etc)) {
             paths.add(etc);
         }
-        paths.addAll(classPathEntries());
         return paths;
     }
 
-    private static List<Path> classPathEntries() {
+    /** This JVM's class path entries (jars or directories), absolute, in order. */
+    public static List<Path> classPathEntries() {
         List<Path> entries = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!entry.isBlank()) {
@@ -103,11 +121,11 @@ public final class AgentLauncher {
         return entries;
     }
 
-    private static boolean isBootJar(String classPath) {
-        if (classPath == null || classPath.contains(File.pathSeparator) || !classPath.endsWith(".jar")) {
+    private static boolean isBootJar(Path entry) {
+        if (!entry.toString().endsWith(".jar") || !Files.isRegularFile(entry)) {
             return false;
         }
-        try (JarFile jar = new JarFile(classPath)) {
+        try (JarFile jar = new JarFile(entry.toFile())) {
             return jar.getManifest() != null && jar.getManifest().getMainAttributes().getValue("Start-Class") != null;
         } catch (IOException e) {
             return false;

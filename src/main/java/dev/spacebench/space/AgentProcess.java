@@ -63,8 +63,10 @@ record AgentProcess(Process process, String address) {
             try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = out.readLine()) != null) {
-                    if (line.startsWith(AgentMain.READY_PREFIX)) {
-                        ready.complete(line.substring(AgentMain.READY_PREFIX.length()).trim());
+                    // Anywhere in the line: a VM's serial console may put escape codes before it.
+                    int at = line.indexOf(AgentMain.READY_PREFIX);
+                    if (at >= 0) {
+                        ready.complete(line.substring(at + AgentMain.READY_PREFIX.length()).trim());
                     }
                 }
             } catch (IOException ignored) {
@@ -97,9 +99,15 @@ record AgentProcess(Process process, String address) {
     }
 
     private static String logTail(Path log) {
+        return tail(log, "stderr");
+    }
+
+    /** The last 5 non-blank lines of {@code file} as {@code "; LABEL: a | b | …"}, or empty. */
+    static String tail(Path file, String label) {
         try {
-            List<String> lines = Files.readAllLines(log);
-            return lines.isEmpty() ? "" : "; stderr: " + String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+            List<String> lines = Files.readAllLines(file, StandardCharsets.ISO_8859_1).stream().map(String::strip)
+                    .filter(l -> !l.isEmpty()).toList();
+            return lines.isEmpty() ? "" : "; " + label + ": " + String.join(" | ", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
         } catch (IOException e) {
             return "";
         }

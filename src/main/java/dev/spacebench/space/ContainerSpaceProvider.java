@@ -39,11 +39,9 @@ public class ContainerSpaceProvider implements SpaceProvider {
     private final Path root;
     private final String configuredCli;
     private final String image;
-    private final Map<String, Live> live = new ConcurrentHashMap<>();
+    private final Map<String, Teardown> live = new ConcurrentHashMap<>();
     private volatile Availability availability;
     private volatile long availabilityCheckedAt;
-
-    private record Live(ContainerCli cli, String name, Process process, Path dir) {}
 
     /**
      * @param cli {@code spacebench.space.container.cli}: podman, docker, a path, or blank for podman, then docker
@@ -121,7 +119,7 @@ public class ContainerSpaceProvider implements SpaceProvider {
                     AgentLauncher.hostPaths(), cpus, spec.memoryMiB(), agent).argv();
 
             AgentProcess started = AgentProcess.start(command, dir.dir(), dir.log(), readyTimeout);
-            live.put(id, new Live(cli, name, started.process(), dir.dir()));
+            live.put(id, new Teardown(removeContainer(cli, name), started.process(), null, dir.dir()));
             long readyNanos = System.nanoTime() - start;
 
             Map<String, String> facts = new LinkedHashMap<>();
@@ -138,8 +136,7 @@ public class ContainerSpaceProvider implements SpaceProvider {
             facts.put("shape enforced", enforced(cpus, spec.memoryMiB(), facts.get("agent pid"), cli.name()));
             return new Space(id, KIND, started.target(), dir.token().token(), dir.bulk(), createdAt, readyNanos, facts);
         } catch (IOException | SpaceException e) {
-            cleanUp(cli, name, null, dir == null ? null : dir.dir());
-            throw e instanceof SpaceException se ? se : new SpaceException("could not start a container Space: " + e.getMessage(), e);
+            throw new Teardown(name == null ? null : removeContainer(cli, name), null, null, dir == null ? null : dir.dir()).failed(KIND, e);
         }
     }
 
@@ -182,27 +179,12 @@ public class ContainerSpaceProvider implements SpaceProvider {
 
     @Override
     public void delete(Space space) {
-        Live gone = live.remove(space.id());
-        if (gone == null) {
-            FileTrees.deleteQuietly(root.resolve(space.id()));
-            return;
-        }
-        cleanUp(gone.cli(), gone.name(), gone.process(), gone.dir());
+        Teardown teardown = live.remove(space.id());
+        (teardown != null ? teardown : Teardown.directory(root.resolve(space.id()))).run();
     }
 
-    /**
-     * Removes the container first (its processes are the engine's children, not ours), then the
-     * client process and the files.
-     */
-    private static void cleanUp(ContainerCli cli, String name, Process client, Path dir) {
-        if (name != null) {
-            cli.run(CLI_TIMEOUT, "rm", "--force", "--time", "0", name);
-        }
-        if (client != null) {
-            ProcessTrees.kill(client.toHandle());
-        }
-        if (dir != null) {
-            FileTrees.deleteQuietly(dir);
-        }
+    /** The container goes first: its processes are the engine's children, not ours. */
+    private static Runnable removeContainer(ContainerCli cli, String name) {
+        return () -> cli.run(CLI_TIMEOUT, "rm", "--force", "--time", "0", name);
     }
 }

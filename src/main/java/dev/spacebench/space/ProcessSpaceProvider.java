@@ -23,7 +23,7 @@ public class ProcessSpaceProvider implements SpaceProvider {
     public static final String KIND = "process";
 
     private final Path root;
-    private final Map<String, Process> processes = new ConcurrentHashMap<>();
+    private final Map<String, Teardown> live = new ConcurrentHashMap<>();
 
     public ProcessSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root) {
         this.root = root;
@@ -49,7 +49,7 @@ public class ProcessSpaceProvider implements SpaceProvider {
             List<String> command = new ArrayList<>(AgentLauncher.command());
             command.addAll(dir.agentArguments("127.0.0.1:0"));
             AgentProcess agent = AgentProcess.start(command, dir.work(), dir.log(), readyTimeout);
-            processes.put(dir.id(), agent.process());
+            live.put(dir.id(), new Teardown(null, agent.process(), null, dir.dir()));
             long readyNanos = System.nanoTime() - start;
 
             Map<String, String> facts = new LinkedHashMap<>();
@@ -62,23 +62,13 @@ public class ProcessSpaceProvider implements SpaceProvider {
             facts.put("shape enforced", "none (the process kind cannot limit CPU or memory)");
             return new Space(dir.id(), KIND, agent.target(), dir.token().token(), dir.bulk(), createdAt, readyNanos, facts);
         } catch (IOException | SpaceException e) {
-            cleanUp(dir == null ? null : dir.dir(), null);
-            throw e instanceof SpaceException se ? se : new SpaceException("could not start a process Space: " + e.getMessage(), e);
+            throw Teardown.directory(dir == null ? null : dir.dir()).failed(KIND, e);
         }
     }
 
     @Override
     public void delete(Space space) {
-        Process process = processes.remove(space.id());
-        cleanUp(root.resolve(space.id()), process);
-    }
-
-    private static void cleanUp(Path dir, Process process) {
-        if (process != null) {
-            ProcessTrees.kill(process.toHandle());
-        }
-        if (dir != null) {
-            FileTrees.deleteQuietly(dir);
-        }
+        Teardown teardown = live.remove(space.id());
+        (teardown != null ? teardown : Teardown.directory(root.resolve(space.id()))).run();
     }
 }

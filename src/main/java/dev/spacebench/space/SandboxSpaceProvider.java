@@ -29,9 +29,7 @@ public class SandboxSpaceProvider implements SpaceProvider {
     public static final String KIND = "sandbox";
 
     private final Path root;
-    private final Map<String, Live> live = new ConcurrentHashMap<>();
-
-    private record Live(Process process, HostShape shape, Path dir) {}
+    private final Map<String, Teardown> live = new ConcurrentHashMap<>();
 
     public SandboxSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root) {
         this.root = root;
@@ -70,7 +68,7 @@ public class SandboxSpaceProvider implements SpaceProvider {
 
             shape = HostShape.apply("spacebench-" + id, spec);
             AgentProcess started = AgentProcess.start(shape.wrap(command), dir.dir(), dir.log(), readyTimeout);
-            live.put(id, new Live(started.process(), shape, dir.dir()));
+            live.put(id, new Teardown(null, started.process(), shape, dir.dir()));
             long readyNanos = System.nanoTime() - start;
 
             Map<String, String> facts = new LinkedHashMap<>();
@@ -84,26 +82,14 @@ public class SandboxSpaceProvider implements SpaceProvider {
             shape.describe(facts);
             return new Space(id, KIND, started.target(), dir.token().token(), dir.bulk(), createdAt, readyNanos, facts);
         } catch (IOException | SpaceException e) {
-            if (shape != null) {
-                shape.release();
-            }
-            if (dir != null) {
-                FileTrees.deleteQuietly(dir.dir());
-            }
-            throw e instanceof SpaceException se ? se : new SpaceException("could not start a sandbox Space: " + e.getMessage(), e);
+            throw new Teardown(null, null, shape, dir == null ? null : dir.dir()).failed(KIND, e);
         }
     }
 
     @Override
     public void delete(Space space) {
-        Live gone = live.remove(space.id());
-        if (gone == null) {
-            // Not ours or deleted already; still make sure its files are gone.
-            FileTrees.deleteQuietly(root.resolve(space.id()));
-            return;
-        }
-        ProcessTrees.kill(gone.process().toHandle());
-        gone.shape().release();
-        FileTrees.deleteQuietly(gone.dir());
+        // Not ours or deleted already: still make sure its files are gone.
+        Teardown teardown = live.remove(space.id());
+        (teardown != null ? teardown : Teardown.directory(root.resolve(space.id()))).run();
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -56,7 +57,19 @@ record SpaceDir(Path dir, Path shared, Path work, Path bulk, TokenFile token) {
 
     /** The agent's arguments for this directory: listen there, these dirs, this token, follow our stdin. */
     List<String> agentArguments(String listen) {
-        return List.of("--listen", listen, "--work-dir", work.toString(), "--bulk-dir", bulk.toString(),
-                "--token-file", token.path().toString(), "--exit-on-stdin-eof");
+        return agentArguments(listen, token.path().toString(), true);
+    }
+
+    /**
+     * @param tokenFile where the agent reads the token (its own view)
+     * @param followStdin whether the agent exits when its stdin closes; not where stdin is a console
+     */
+    List<String> agentArguments(String listen, String tokenFile, boolean followStdin) {
+        List<String> args = new ArrayList<>(List.of("--listen", listen, "--work-dir", work.toString(), "--bulk-dir", bulk.toString(),
+                "--token-file", tokenFile));
+        if (followStdin) {
+            args.add("--exit-on-stdin-eof");
+        }
+        return args;
     }
 }

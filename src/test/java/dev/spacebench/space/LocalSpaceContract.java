@@ -34,6 +34,11 @@ abstract class LocalSpaceContract {
     /** A provider that keeps its Spaces below {@code root}. */
     abstract SpaceProvider provider(Path root);
 
+    /** How long a create may take here. */
+    Duration readyTimeout() {
+        return READY_TIMEOUT;
+    }
+
     /** The shape to ask for. */
     SpaceSpec spec() {
         return new SpaceSpec(provider.kind(), null, null);
@@ -60,7 +65,7 @@ abstract class LocalSpaceContract {
     @Test
     void agentAnswersAndDeleteLeavesNothing() throws Exception {
         long start = System.nanoTime();
-        Space space = provider.create(spec(), READY_TIMEOUT);
+        Space space = provider.create(spec(), readyTimeout());
         long createMillis = (System.nanoTime() - start) / 1_000_000;
         Leftovers leftovers = snapshot(space);
         try (AgentChannel channel = channels.open(space)) {
@@ -77,7 +82,7 @@ abstract class LocalSpaceContract {
 
     @Test
     void deleteAfterTheAgentWasKilledLeavesNothing() throws Exception {
-        Space space = provider.create(spec(), READY_TIMEOUT);
+        Space space = provider.create(spec(), readyTimeout());
         Leftovers leftovers = snapshot(space);
         try {
             ProcessHandle agent = ProcessHandle.of(agentPid(space, leftovers)).orElseThrow();

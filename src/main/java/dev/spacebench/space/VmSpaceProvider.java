@@ -29,7 +29,8 @@ import org.springframework.stereotype.Component;
  *
  * <p>Needs: qemu-system-x86_64, a static busybox, and a guest kernel with its modules
  * ({@code spacebench.space.vm.kernel}, {@code spacebench.space.vm.modules}; by default the host's
- * own from /boot and /lib/modules).
+ * own from /boot and /lib/modules, unless src/vm/fetch-guest.sh has put a Debian guest kernel in
+ * {@link #FETCHED_GUEST}).
  */
 @Component
 public class VmSpaceProvider implements SpaceProvider {
@@ -44,6 +45,9 @@ public class VmSpaceProvider implements SpaceProvider {
 
     private final Path root;
     private final String qemuName;
+    /** Where src/vm/fetch-guest.sh puts a Debian guest kernel (vmlinuz) and its modules (modules/). */
+    public static final Path FETCHED_GUEST = Path.of("/var/cache/spacebench/vm-guest");
+
     private final Path kernel;
     private final Path modules;
     private final Path busybox;
@@ -68,8 +72,12 @@ public class VmSpaceProvider implements SpaceProvider {
         this.qemuName = qemu;
         String release = System.getProperty("os.version");
         boolean defaultKernel = kernel == null || kernel.isBlank();
-        this.kernel = defaultKernel ? Path.of("/boot/vmlinuz-" + release) : Path.of(kernel);
+        // Blank: the guest that src/vm/fetch-guest.sh unpacked, else the host's own kernel.
+        boolean fetched = defaultKernel && Files.isRegularFile(FETCHED_GUEST.resolve("vmlinuz"));
+        this.kernel = fetched ? FETCHED_GUEST.resolve("vmlinuz")
+                : defaultKernel ? Path.of("/boot/vmlinuz-" + release) : Path.of(kernel);
         this.modules = modules != null && !modules.isBlank() ? Path.of(modules)
+                : fetched ? FETCHED_GUEST.resolve("modules")
                 : defaultKernel ? Path.of("/lib/modules", release) : null;
         this.busybox = busybox == null || busybox.isBlank() ? Executables.onPath("busybox").orElse(null) : Path.of(busybox);
         this.accel = accel == null || accel.isBlank() ? "auto" : accel;

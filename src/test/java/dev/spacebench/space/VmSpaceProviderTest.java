@@ -10,7 +10,7 @@ import java.time.Duration;
  * ({@code -Dspacebench.space.vm.kernel=… -Dspacebench.space.vm.modules=…}); without them the
  * host's own kernel from /boot is tried. Without usable KVM, QEMU emulates the CPU and each VM
  * takes 30 s or more to start its agent, so these tests then run only when asked with
- * {@code -Dspacebench.test.vm=tcg}.
+ * {@code SPACEBENCH_TEST_VM=tcg} in the environment (as .ci/run sets) or {@code -Dspacebench.test.vm=tcg}.
  */
 class VmSpaceProviderTest extends LocalSpaceContract {
 
@@ -19,9 +19,11 @@ class VmSpaceProviderTest extends LocalSpaceContract {
         VmSpaceProvider vm = new VmSpaceProvider(root, System.getProperty("spacebench.space.vm.qemu", "qemu-system-x86_64"),
                 System.getProperty("spacebench.space.vm.kernel", ""), System.getProperty("spacebench.space.vm.modules", ""),
                 System.getProperty("spacebench.space.vm.busybox", ""), System.getProperty("spacebench.space.vm.accel", "auto"));
-        assumeTrue(vm.useKvm() || "tcg".equals(System.getProperty("spacebench.test.vm")),
+        String wanted = System.getProperty("spacebench.test.vm", System.getenv().getOrDefault("SPACEBENCH_TEST_VM", ""));
+        assumeTrue(vm.availability().available(), () -> "vm kind: " + vm.availability().reason());
+        assumeTrue(vm.useKvm() || "tcg".equals(wanted),
                 "vm kind: no usable KVM here, and under software emulation (TCG) each VM takes 30 s or more; "
-                        + "run with -Dspacebench.test.vm=tcg to test it anyway");
+                        + "set SPACEBENCH_TEST_VM=tcg (or -Dspacebench.test.vm=tcg) to test it anyway");
         return vm;
     }
 

@@ -27,7 +27,7 @@ public class SpacebenchApplication {
      */
     static void useTheAgentsLaunchMechanism() {
         if (System.getProperty(LAUNCH_MECHANISM) == null) {
-            AgentLauncher.jvmOptions().stream()
+            AgentLauncher.jvmOptions(null).stream()
                     .filter(option -> option.startsWith("-D" + LAUNCH_MECHANISM + "="))
                     .findFirst()
                     .ifPresent(option -> System.setProperty(LAUNCH_MECHANISM, option.substring(option.indexOf('=') + 1)));

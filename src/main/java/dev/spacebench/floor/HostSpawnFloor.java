@@ -17,7 +17,7 @@ import java.util.List;
  *
  * <p>The JVM's launch mechanism decides most of the cost and must be the agent's for the floor
  * to mean anything: the agent runs with {@code -Djdk.lang.Process.launchMechanism=VFORK} on
- * JDK 17 ({@link AgentLauncher#jvmOptions()}), about half the cost of JDK 17's default
+ * JDK 17 ({@link AgentLauncher.jvmOptions(null)}), about half the cost of JDK 17's default
  * posix_spawn through jspawnhelper. The JDK reads the property once, at the first spawn, so the
  * JVM that runs this must be started with the same option; {@link Result#matchesAgent()} says
  * whether it was.
@@ -79,7 +79,7 @@ public final class HostSpawnFloor {
     /** The launch mechanism the agent is started with, read from its JVM options. */
     public static String agentLaunchMechanism() {
         String prefix = "-D" + LAUNCH_MECHANISM_PROPERTY + "=";
-        return AgentLauncher.jvmOptions().stream().filter(option -> option.startsWith(prefix))
+        return AgentLauncher.jvmOptions(null).stream().filter(option -> option.startsWith(prefix))
                 .map(option -> option.substring(prefix.length())).findFirst().orElse(JDK_DEFAULT);
     }
 }

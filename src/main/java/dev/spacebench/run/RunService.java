@@ -39,7 +39,7 @@ public class RunService {
 
     public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunJson json, RunWorker worker,
                       @Value("${spacebench.plan.max-file-bytes:4294967296}") long maxFileBytes,
-                      @Value("${spacebench.space.default-kind:process}") String defaultKind) {
+                      @Value("${spacebench.space.default-kind:}") String defaultKind) {
         this.runs = runs;
         this.results = results;
         this.spaces = spaces;
@@ -53,8 +53,16 @@ public class RunService {
         return limits;
     }
 
+    /**
+     * The kind a request without one gets: the configured {@code spacebench.space.default-kind},
+     * or when that is blank, {@code sandbox} where bubblewrap can run here and {@code process} elsewhere.
+     */
     public String defaultKind() {
-        return defaultKind;
+        if (defaultKind != null && !defaultKind.isBlank()) {
+            return defaultKind;
+        }
+        SpaceProvider.Availability sandbox = spaces.kinds().get("sandbox");
+        return sandbox != null && sandbox.available() ? "sandbox" : "process";
     }
 
     /**
@@ -64,7 +72,7 @@ public class RunService {
      */
     public Run submit(RunRequest request) {
         SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
-        SpaceSpec spec = given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind) : given;
+        SpaceSpec spec = given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind()) : given;
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
         List<FieldError> errors = new ArrayList<>(checkSpace(spec));
         errors.addAll(PlanValidator.check(plan, limits, "plan"));

@@ -56,8 +56,9 @@ public record RunView(
         if (run.getStatus() == RunStatus.SUCCEEDED) {
             percent = 100.0;
         }
-        return new RunView(id, run.getStatus(), run.getKind(), space, plan, run.getCreatedAt(), run.getStartedAt(),
-                run.getFinishedAt(), run.getFailureReason(), run.isCancelRequested(), run.getWorker(),
+        // The spec of an attach run carries its agent's token; a view never shows it.
+        return new RunView(id, run.getStatus(), run.getKind(), space == null ? null : space.redacted(), plan,
+                run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), run.getFailureReason(), run.isCancelRequested(), run.getWorker(),
                 new ProgressView(run.getProgressMetric(), run.getProgressPhase(), run.getProgressIteration(),
                         run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
                 results.stream().map(r -> result(r, json)).toList(),

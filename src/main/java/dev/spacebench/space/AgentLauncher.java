@@ -2,9 +2,11 @@ package dev.spacebench.space;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.jar.JarFile;
 
 /**
@@ -29,9 +31,16 @@ public final class AgentLauncher {
      * JVM options for the agent. VFORK is the cheapest spawn mechanism JDK 17 has on Linux (about
      * half the cost of the default posix_spawn through jspawnhelper on our machines); later JDKs
      * dropped it, so it is only set where it exists.
+     *
+     * @param memoryMiB the Space's memory limit in MiB, or null: the heap then stays within half
+     *     of it, because a JVM that cannot see the limit (no /sys in a sandbox) would size itself
+     *     from the host's memory and be killed by the cgroup instead of collecting garbage
      */
-    public static List<String> jvmOptions() {
-        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms64m", "-Xmx512m", "-Xshare:auto"));
+    public static List<String> jvmOptions(Long memoryMiB) {
+        long maxHeap = memoryMiB == null ? 512 : Math.max(8, Math.min(512, memoryMiB / 2));
+        long initialHeap = Math.min(64, maxHeap);
+        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms" + initialHeap + "m", "-Xmx" + maxHeap + "m",
+                "-Xshare:auto"));
         if (Runtime.version().feature() < 22) {
             options.add("-Djdk.lang.Process.launchMechanism=VFORK");
         }
@@ -45,11 +54,27 @@ public final class AgentLauncher {
 
     /** java, JVM options, and how to reach the agent's main class; agent arguments follow. */
     public static List<String> command() {
+        return command(null);
+    }
+
+    /** As {@link #command()}, with the heap sized for a memory limit of {@code memoryMiB} (null: none). */
+    public static List<String> command(Long memoryMiB) {
+        return command(memoryMiB, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #command(Long)}, for a Space that sees the class path elsewhere (a VM's copy).
+     *
+     * @param where a class path entry's host path → the path the agent sees it at
+     */
+    public static List<String> command(Long memoryMiB, UnaryOperator<Path> where) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary());
-        command.addAll(jvmOptions());
-        String classPath = System.getProperty("java.class.path");
-        if (isBootJar(classPath)) {
+        command.addAll(jvmOptions(memoryMiB));
+        List<Path> entries = classPathEntries();
+        // Absolute, because the agent starts in its own work directory.
+        String classPath = String.join(File.pathSeparator, entries.stream().map(where).map(Path::toString).toList());
+        if (entries.size() == 1 && isBootJar(entries.get(0))) {
             command.add("-jar");
             command.add(classPath);
             command.add("agent");
@@ -61,11 +86,46 @@ public final class AgentLauncher {
         return command;
     }
 
-    private static boolean isBootJar(String classPath) {
-        if (classPath == null || classPath.contains(File.pathSeparator) || !classPath.endsWith(".jar")) {
+    /**
+     * What the agent's command reads from the host file system besides the OS: the JVM's home, its
+     * configuration outside it, and each class path entry (jar or directory), absolute. A Space
+     * that hides the host's files must show it these, read-only, at the same paths.
+     */
+    public static List<Path> hostPaths() {
+        List<Path> paths = new ArrayList<>(runtimePaths());
+        paths.addAll(classPathEntries());
+        return paths;
+    }
+
+    /** The JVM's home and its configuration outside it (directories), absolute. */
+    public static List<Path> runtimePaths() {
+        List<Path> paths = new ArrayList<>();
+        paths.add(Path.of(System.getProperty("java.home")).toAbsolutePath().normalize());
+        // Debian's OpenJDK keeps conf/ as symlinks into /etc/java-N-openjdk; without it the JVM
+        // fails once it reads its security configuration. Self-contained JDKs have no such dir.
+        Path etc = Path.of("/etc/java-" + Runtime.version().feature() + "-openjdk");
+        if (Files.isDirectory(etc)) {
+            paths.add(etc);
+        }
+        return paths;
+    }
+
+    /** This JVM's class path entries (jars or directories), absolute, in order. */
+    public static List<Path> classPathEntries() {
+        List<Path> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                entries.add(Path.of(entry).toAbsolutePath().normalize());
+            }
+        }
+        return entries;
+    }
+
+    private static boolean isBootJar(Path entry) {
+        if (!entry.toString().endsWith(".jar") || !Files.isRegularFile(entry)) {
             return false;
         }
-        try (JarFile jar = new JarFile(classPath)) {
+        try (JarFile jar = new JarFile(entry.toFile())) {
             return jar.getManifest() != null && jar.getManifest().getMainAttributes().getValue("Start-Class") != null;
         } catch (IOException e) {
             return false;

@@ -1,15 +1,49 @@
 package dev.spacebench.space;
 
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * What kind of Space to create, and its shape.
+ * What kind of Space to create, and its shape; for the {@code attach} kind also where its agent
+ * already runs.
  *
  * @param kind the provider's name, e.g. {@code "process"}; null means the configured default
  * @param cpus CPUs asked for (null: no limit asked); what a kind can enforce is recorded per run
  * @param memoryMiB memory asked for in MiB (null: no limit asked)
+ * @param target attach only: the running agent's address, {@code HOST:PORT} / {@code tcp:HOST:PORT}
+ *     on a loopback address, or {@code unix:/path}; null for the other kinds
+ * @param token attach only: the token that agent requires. It is stored with the run (the worker
+ *     needs it) but {@link #redacted()} hides it wherever a run is shown; null for the other kinds
+ * @param bulkDir attach only, optional: the host path of the directory the agent uses as its bulk
+ *     lane (the agent's {@code --bulk-dir}, seen from the host); null: every file goes through the
+ *     stream
  */
-public record SpaceSpec(String kind, Double cpus, Long memoryMiB) {
+public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir) {
+
+    /** A Space the app makes itself: kind and shape only. */
+    public SpaceSpec(String kind, Double cpus, Long memoryMiB) {
+        this(kind, cpus, memoryMiB, null, null, null);
+    }
 
     public SpaceSpec withKind(String newKind) {
-        return new SpaceSpec(newKind, cpus, memoryMiB);
+        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir);
+    }
+
+    /** The shape asked for, for a Space's facts: e.g. {@code cpus 1.5, memory 256 MiB}, or {@code none}. */
+    public String describeShape() {
+        List<String> parts = new ArrayList<>();
+        if (cpus != null) {
+            parts.add("cpus " + BigDecimal.valueOf(cpus).stripTrailingZeros().toPlainString());
+        }
+        if (memoryMiB != null) {
+            parts.add("memory " + memoryMiB + " MiB");
+        }
+        return parts.isEmpty() ? "none" : String.join(", ", parts);
+    }
+
+    /** This spec as runs are shown: the token replaced by {@code "(hidden)"} when there is one. */
+    public SpaceSpec redacted() {
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir);
     }
 }

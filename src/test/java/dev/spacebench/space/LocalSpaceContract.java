@@ -1,0 +1,114 @@
+package dev.spacebench.space;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.spacebench.channel.AgentChannel;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What every kind that starts its own agent must do: a real agent answers the round trips, and
+ * delete leaves no process, directory or socket behind, also after the agent was SIGKILLed.
+ * Tests skip, naming what is missing, where the provider says its kind is not available here.
+ */
+abstract class LocalSpaceContract {
+
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path root;
+    @TempDir
+    Path scratch;
+
+    SpaceProvider provider;
+    TestChannels channels;
+
+    /** A provider that keeps its Spaces below {@code root}. */
+    abstract SpaceProvider provider(Path root);
+
+    /** How long a create may take here. */
+    Duration readyTimeout() {
+        return READY_TIMEOUT;
+    }
+
+    /** The shape to ask for. */
+    SpaceSpec spec() {
+        return new SpaceSpec(provider.kind(), null, null);
+    }
+
+    /** Checks the kind's own leftovers (cgroups, containers…) after delete; nothing by default. */
+    void assertKindLeftNothing(Space space) throws IOException {}
+
+    @BeforeEach
+    void setUp() {
+        provider = provider(root);
+        // Skipped, not passed, where the kind cannot run here; the report names what is missing.
+        assumeTrue(provider.availability().available(), () -> provider.kind() + " kind: " + provider.availability().reason());
+        channels = new TestChannels();
+    }
+
+    @AfterEach
+    void tearDown() {
+        if (channels != null) {
+            channels.close();
+        }
+    }
+
+    @Test
+    void agentAnswersAndDeleteLeavesNothing() throws Exception {
+        long start = System.nanoTime();
+        Space space = provider.create(spec(), readyTimeout());
+        long createMillis = (System.nanoTime() - start) / 1_000_000;
+        Leftovers leftovers = snapshot(space);
+        try (AgentChannel channel = channels.open(space)) {
+            SpaceChecks.roundTrips(channel, scratch);
+            long p50 = SpaceChecks.execTrueP50(channel, 50);
+            System.out.printf("%s: create→ready %d ms (provider says %d ms), exec true p50 %.2f ms, facts %s%n", space.kind(),
+                    createMillis, space.readyNanos() / 1_000_000, p50 / 1e6, space.facts());
+        } finally {
+            provider.delete(space);
+        }
+        assertNothingLeft(space, leftovers);
+        provider.delete(space); // idempotent
+    }
+
+    @Test
+    void deleteAfterTheAgentWasKilledLeavesNothing() throws Exception {
+        Space space = provider.create(spec(), readyTimeout());
+        Leftovers leftovers = snapshot(space);
+        try {
+            ProcessHandle agent = ProcessHandle.of(agentPid(space, leftovers)).orElseThrow();
+            agent.destroyForcibly();
+            agent.onExit().get();
+        } finally {
+            provider.delete(space);
+        }
+        assertNothingLeft(space, leftovers);
+    }
+
+    /** The Space's processes and files while it is live: by default the started process and its descendants. */
+    Leftovers snapshot(Space space) {
+        return Leftovers.snapshot(Long.parseLong(space.facts().get("pid")), Path.of(space.facts().get("directory")), space.id());
+    }
+
+    /** The host pid of the agent's JVM. */
+    long agentPid(Space space, Leftovers leftovers) {
+        return leftovers.javaPid();
+    }
+
+    private void assertNothingLeft(Space space, Leftovers leftovers) throws IOException {
+        leftovers.assertNoneLeft();
+        try (Stream<Path> left = Files.list(root)) {
+            assertThat(left).as("entries left in the Spaces root").isEmpty();
+        }
+        assertKindLeftNothing(space);
+    }
+}

@@ -81,8 +81,10 @@ final class LocalBackend implements BenchBackend {
         List<String> args = new ArrayList<>(List.of(
                 "--spacebench.worker.enabled=false",
                 "--logging.level.root=WARN",
-                // Its one warning (an H2 newer than Flyway has verified) says nothing about the run.
+                // Warnings that say nothing about the run: an H2 newer than Flyway has verified, and
+                // netty's SO_KEEPALIVE on the unix-socket channels of sandbox Spaces.
                 "--logging.level.org.flywaydb=ERROR",
+                "--logging.level.io.grpc.netty.shaded.io.netty.bootstrap=ERROR",
                 "--spring.main.log-startup-info=false"));
         if (databaseUrl != null) {
             args.add("--spring.datasource.url=" + databaseUrl);

@@ -7,6 +7,7 @@ import dev.spacebench.plan.PlanPreset;
 import dev.spacebench.publish.RunSummaries;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.AttachSpaceProvider;
 import dev.spacebench.space.Spaces;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -37,7 +38,8 @@ class DashboardData {
     }
 
     /**
-     * @param available false when this host cannot make Spaces of this kind
+     * @param available false when the form cannot start a Space of this kind: this host cannot
+     *     make it, or it needs more than the form asks for
      * @param reason why not (empty when available)
      */
     record KindOption(String name, boolean available, String reason) {
@@ -80,8 +82,14 @@ class DashboardData {
     }
 
     private List<KindOption> kinds() {
-        return spaces.kinds().entrySet().stream()
-                .map(e -> new KindOption(e.getKey(), e.getValue().available(), e.getValue().reason())).toList();
+        return spaces.kinds().entrySet().stream().map(e -> {
+            if (e.getKey().equals(AttachSpaceProvider.KIND) && e.getValue().available()) {
+                // Its Space is an agent already running elsewhere: the form has no inputs for its address and token.
+                return new KindOption(e.getKey(), false, "attaches to an agent you started, by address and token: "
+                        + "POST /api/runs with space.target and space.token (README: attach)");
+            }
+            return new KindOption(e.getKey(), e.getValue().available(), e.getValue().reason());
+        }).toList();
     }
 
     /** Each preset's form numbers, for the script that fills the form when the preset changes. */

@@ -63,7 +63,9 @@ class DashboardPagesTest extends AppTestSupport {
         spaces.kinds().forEach((kind, availability) -> {
             String option = "<option value=\"" + kind + "\"";
             assertThat(page).contains(option);
-            if (availability.available()) {
+            if (kind.equals("attach")) {
+                assertThat(page).contains(option + " disabled=\"disabled\"").contains("POST /api/runs with space.target and space.token");
+            } else if (availability.available()) {
                 assertThat(page).doesNotContain(option + " disabled");
             } else {
                 assertThat(page).contains(option + " disabled=\"disabled\"").contains(HtmlUtils.htmlEscape(availability.reason()));

@@ -74,15 +74,9 @@ public final class AgentLauncher {
         List<Path> entries = classPathEntries();
         // Absolute, because the agent starts in its own work directory.
         String classPath = String.join(File.pathSeparator, entries.stream().map(where).map(Path::toString).toList());
-        if (entries.size() == 1 && isBootJar(entries.get(0))) {
-            command.add("-jar");
-            command.add(classPath);
-            command.add("agent");
-        } else {
-            command.add("-cp");
-            command.add(classPath);
-            command.add(AGENT_MAIN);
-        }
+        command.add("-cp");
+        command.add(classPath);
+        command.add(AGENT_MAIN);
         return command;
     }
 
@@ -110,8 +104,26 @@ public final class AgentLauncher {
         return paths;
     }
 
-    /** This JVM's class path entries (jars or directories), absolute, in order. */
+    /**
+     * The agent's class path entries (jars or directories), absolute, in order: this JVM's own,
+     * or, when it runs from the Spring Boot jar, that jar unpacked once into a cache directory
+     * (see {@link AgentClassPath}: Boot's launcher would double the agent's start).
+     *
+     * @throws java.io.UncheckedIOException if the Boot jar cannot be unpacked
+     */
     public static List<Path> classPathEntries() {
+        List<Path> own = ownClassPathEntries();
+        if (own.size() == 1 && isBootJar(own.get(0))) {
+            try {
+                return AgentClassPath.unpacked(own.get(0), Path.of(System.getProperty("java.io.tmpdir"), "spacebench-agent"));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("could not unpack " + own.get(0) + " for the agent", e);
+            }
+        }
+        return own;
+    }
+
+    private static List<Path> ownClassPathEntries() {
         List<Path> entries = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!entry.isBlank()) {

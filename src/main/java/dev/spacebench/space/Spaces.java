@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 
 /**
@@ -61,6 +63,23 @@ public class Spaces {
     /** How many Spaces this app has live right now. */
     public int liveCount() {
         return live.size();
+    }
+
+    /**
+     * Prepares the agent's class path (unpacking the Boot jar, once) while the app is idle, so
+     * the first Space's ready time does not include it.
+     */
+    @EventListener(ApplicationReadyEvent.class)
+    public void prepareAgentClassPath() {
+        Thread thread = new Thread(() -> {
+            try {
+                AgentLauncher.classPathEntries();
+            } catch (RuntimeException e) {
+                log.warn("could not prepare the agent's class path: {}", e.toString());
+            }
+        }, "agent-classpath");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     @PreDestroy

@@ -74,13 +74,23 @@ public class VmSpaceProvider implements SpaceProvider {
         boolean defaultKernel = kernel == null || kernel.isBlank();
         // Blank: the guest that src/vm/fetch-guest.sh unpacked, else the host's own kernel.
         boolean fetched = defaultKernel && Files.isRegularFile(FETCHED_GUEST.resolve("vmlinuz"));
-        this.kernel = fetched ? FETCHED_GUEST.resolve("vmlinuz")
-                : defaultKernel ? Path.of("/boot/vmlinuz-" + release) : Path.of(kernel);
-        this.modules = modules != null && !modules.isBlank() ? Path.of(modules)
+        this.kernel = realIfExists(fetched ? FETCHED_GUEST.resolve("vmlinuz")
+                : defaultKernel ? Path.of("/boot/vmlinuz-" + release) : Path.of(kernel));
+        Path moduleDir = modules != null && !modules.isBlank() ? Path.of(modules)
                 : fetched ? FETCHED_GUEST.resolve("modules")
                 : defaultKernel ? Path.of("/lib/modules", release) : null;
+        this.modules = moduleDir == null ? null : realIfExists(moduleDir);
         this.busybox = busybox == null || busybox.isBlank() ? Executables.onPath("busybox").orElse(null) : Path.of(busybox);
         this.accel = accel == null || accel.isBlank() ? "auto" : accel;
+    }
+
+    /** Symlinks resolved (src/vm/fetch-guest.sh links vmlinuz and modules), so walking modules/ finds files. */
+    private static Path realIfExists(Path path) {
+        try {
+            return Files.exists(path) ? path.toRealPath() : path;
+        } catch (java.io.IOException e) {
+            return path;
+        }
     }
 
     @Override

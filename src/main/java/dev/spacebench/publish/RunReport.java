@@ -65,14 +65,18 @@ public record RunReport(
             if (ns == null || interval == null || n < 2) {
                 return of(ns);
             }
+            if (!interval.upperBounded() && !interval.lowerBounded()) {
+                return new Figure(ns, Format.duration(ns), null, null, null,
+                        "n = " + n + " is too few samples for a 95% interval");
+            }
             String note = null;
             if (!interval.upperBounded()) {
-                note = "no upper bound at n = " + n + ": the true " + percentile + " may exceed every sample";
+                note = "n = " + n + " is too few to bound the " + percentile + " above: it may exceed every sample";
             } else if (interval.upperIsSlowest(n)) {
                 note = "upper end is the slowest sample";
             }
             if (!interval.lowerBounded()) {
-                note = (note == null ? "" : note + "; ") + "no lower bound at n = " + n;
+                note = "n = " + n + " is too few to bound the " + percentile + " below";
             }
             String upper = interval.upperBounded() ? Format.duration(interval.upperNs()) : "unbounded";
             String lower = interval.lowerBounded() ? Format.duration(interval.lowerNs()) : "unbounded";

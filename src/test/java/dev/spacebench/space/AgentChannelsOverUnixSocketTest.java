@@ -48,8 +48,9 @@ class AgentChannelsOverUnixSocketTest {
                         epollBefore = epollDescriptors();
                     }
                 }
-                // One channel per run: a run must not leave an event loop behind.
-                assertThat(epollDescriptors()).as("epoll descriptors after 3 more channels").isEqualTo(epollBefore);
+                // One channel per run: a run must not leave an event loop behind. Other tests in this JVM
+                // may close theirs meanwhile, so the count may fall; it must not grow.
+                assertThat(epollDescriptors()).as("epoll descriptors after 3 more channels").isLessThanOrEqualTo(epollBefore);
             } finally {
                 channels.close();
                 factory.destroy();

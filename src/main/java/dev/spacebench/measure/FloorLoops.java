@@ -38,8 +38,12 @@ final class FloorLoops {
         return facts;
     }
 
-    /** @return iterations done, for progress */
-    long run(FloorPlan floor, long done, long total) {
+    /**
+     * @param grpcWarmupCalls extra untimed pings before the bare gRPC ping is timed, as many as the
+     *     agent gets before its loops, so that both sides of that comparison are equally warm
+     * @return iterations done, for progress
+     */
+    long run(FloorPlan floor, int grpcWarmupCalls, long done, long total) {
         if (floor == null || !floor.enabled()) {
             return done;
         }
@@ -74,10 +78,11 @@ final class FloorLoops {
             listener.progress(new Progress(MetricIds.FLOOR_HYPERFINE_TRUE, Phase.MEASURED, n, n, done, total));
 
             stopIfCancelled();
-            record(MetricIds.FLOOR_GRPC_PING, BareGrpcPing.run(n, w));
+            record(MetricIds.FLOOR_GRPC_PING, BareGrpcPing.run(n, w + grpcWarmupCalls));
             done += n + w;
             listener.progress(new Progress(MetricIds.FLOOR_GRPC_PING, Phase.MEASURED, n, n, done, total));
-            facts.put("floor warm-ups", w + " per floor loop, run and dropped");
+            facts.put("floor warm-ups", w + " per floor loop, run and dropped (the bare gRPC ping also "
+                    + grpcWarmupCalls + " more, as many as the agent gets)");
         } catch (IOException e) {
             facts.put("floor", "incomplete: " + e.getMessage());
         } catch (InterruptedException e) {

@@ -72,7 +72,7 @@ public final class Measurement {
      */
     public static Map<String, String> floor(Plan plan, MeasureListener listener) {
         FloorLoops loops = new FloorLoops(listener);
-        loops.run(plan.floor(), 0, iterations(plan));
+        loops.run(plan.floor(), plan.exec().agentWarmupCalls(), 0, iterations(plan));
         return loops.facts();
     }
 
@@ -88,6 +88,9 @@ public final class Measurement {
     public void run(Plan plan) {
         total = iterations(plan);
         done = FloorLoops.iterations(plan.floor());
+        if (!plan.exec().metrics().isEmpty()) {
+            warmAgent(plan.exec().agentWarmupCalls());
+        }
         for (String name : plan.exec().metrics()) {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
             loop(metric.metricId(), plan.exec().warmups(), plan.exec().n(), (phase, i) -> execOnce(metric, phase, i));
@@ -96,6 +99,29 @@ public final class Measurement {
             Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
             loop(MetricIds.upload(size.bytes()), plan.files().warmups(), size.n(),
                     (phase, i) -> fileOnce(size.bytes(), lane, phase, i));
+        }
+    }
+
+    /**
+     * Untimed calls that let a fresh agent JVM compile its serving path before any loop, warm-up
+     * included, is measured: {@code calls} no-op pings, then a tenth as many {@code true} execs.
+     * A failure here is not counted: the loops that follow meet the same agent and count theirs.
+     */
+    private void warmAgent(int calls) {
+        try {
+            for (int i = 0; i < calls; i++) {
+                if (i % 250 == 0 && listener.cancelRequested()) {
+                    throw new CancelledException();
+                }
+                channel.ping(EXEC_TIMEOUT);
+            }
+            for (int i = 0; i < calls / 10; i++) {
+                channel.exec(ExecMetric.TRUE.argv(), EXEC_TIMEOUT);
+            }
+        } catch (CancelledException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // the measured loops will show it
         }
     }
 

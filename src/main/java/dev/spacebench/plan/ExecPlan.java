@@ -9,6 +9,14 @@ import java.util.List;
  * @param metrics wire names from {@link ExecMetric} ("noop", "true", "sh_c")
  * @param n measured iterations per metric
  * @param warmups warm-up iterations per metric, recorded but excluded from the figures
+ * @param agentWarmupCalls untimed no-op calls made once, before the loops, so that the agent's
+ *     JVM has compiled its serving path (a tenth as many {@code true} execs follow them); 0 turns
+ *     it off. Without it the first ~2,000 calls into a fresh agent run 3–6× slower than later ones.
  */
-public record ExecPlan(List<String> metrics, Integer n, Integer warmups) {
+public record ExecPlan(List<String> metrics, Integer n, Integer warmups, Integer agentWarmupCalls) {
+
+    /** A plan part that leaves the agent warm-up to its default. */
+    public ExecPlan(List<String> metrics, Integer n, Integer warmups) {
+        this(metrics, n, warmups, null);
+    }
 }

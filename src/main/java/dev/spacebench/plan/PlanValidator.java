@@ -31,6 +31,7 @@ public final class PlanValidator {
         }
         range(errors, e + ".n", exec.n(), 1, PlanLimits.MAX_N);
         range(errors, e + ".warmups", exec.warmups(), 0, PlanLimits.MAX_WARMUPS);
+        range(errors, e + ".agentWarmupCalls", exec.agentWarmupCalls(), 0, PlanLimits.MAX_AGENT_WARMUP_CALLS);
 
         FilePlan files = plan.files();
         String f = prefix + ".files";

@@ -10,6 +10,8 @@ public final class Plans {
     public static final int DEFAULT_EXEC_N = 300;
     public static final int DEFAULT_EXEC_WARMUPS = 5;
     public static final int DEFAULT_FILE_WARMUPS = 1;
+    /** Enough for a fresh agent JVM's no-op path to reach its steady state on our machines (~2,100 calls). */
+    public static final int DEFAULT_AGENT_WARMUP_CALLS = 2000;
     /** The floor's n follows the exec n up to this many. */
     public static final int DEFAULT_FLOOR_MAX_N = 1000;
     public static final long DEFAULT_BULK_THRESHOLD_BYTES = 2L << 20;
@@ -47,12 +49,13 @@ public final class Plans {
 
     private static ExecPlan execWithDefaults(ExecPlan given) {
         if (given == null) {
-            return new ExecPlan(ExecMetric.wireNames(), DEFAULT_EXEC_N, DEFAULT_EXEC_WARMUPS);
+            return new ExecPlan(ExecMetric.wireNames(), DEFAULT_EXEC_N, DEFAULT_EXEC_WARMUPS, DEFAULT_AGENT_WARMUP_CALLS);
         }
         return new ExecPlan(
                 given.metrics() == null ? ExecMetric.wireNames() : copy(given.metrics()),
                 given.n() == null ? DEFAULT_EXEC_N : given.n(),
-                given.warmups() == null ? DEFAULT_EXEC_WARMUPS : given.warmups());
+                given.warmups() == null ? DEFAULT_EXEC_WARMUPS : given.warmups(),
+                given.agentWarmupCalls() == null ? DEFAULT_AGENT_WARMUP_CALLS : given.agentWarmupCalls());
     }
 
     private static FilePlan filesWithDefaults(FilePlan given) {

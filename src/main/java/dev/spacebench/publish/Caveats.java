@@ -31,10 +31,12 @@ final class Caveats {
                     + "; slowest is a single observation. Treat tail figures as indications, not guarantees.");
         }
         if (!exec.isEmpty()) {
-            caveats.add("The agent is a fresh JVM in every Space: its first few hundred calls run before the JIT has "
-                    + "compiled them. The plan's " + plan.exec().warmups() + " warm-up(s) per metric absorb only part of "
-                    + "that, so the slowest percentiles and the no-op's tail include JIT warm-up; the percentile plots show "
-                    + "where.");
+            Integer agentWarmup = plan.exec().agentWarmupCalls();
+            caveats.add("The agent is a fresh JVM in every Space: its first ~2,000 calls run before the JIT has compiled "
+                    + "them. " + (agentWarmup != null && agentWarmup > 0
+                    ? agentWarmup + " untimed calls before the loops absorb most of that; the JIT may still be compiling "
+                    + "during the first loop, which shows in its tail."
+                    : "This run made no untimed agent warm-up calls, so its figures include JIT warm-up."));
         }
         caveats.add("Starting a process costs milliseconds on some virtual machines (a fork/exec floor of 2–3 ms was seen on "
                 + "ours): true and sh -c true measure the host's spawn cost as much as the Space.");

@@ -29,6 +29,12 @@ final class Method {
             String metrics = plan.exec().metrics().stream()
                     .map(m -> ExecMetric.fromWireName(m).map(ExecMetric::label).orElse(m))
                     .collect(Collectors.joining(", "));
+            Integer agentWarmup = plan.exec().agentWarmupCalls();
+            if (agentWarmup != null && agentWarmup > 0) {
+                lines.add("Before the loops, the worker made " + agentWarmup + " untimed no-op calls and " + agentWarmup / 10
+                        + " untimed true execs, so that the agent's JVM had compiled its serving path (a fresh JVM runs its "
+                        + "first ~2,000 calls 3–6× slower). They are in no figure and not in samples.csv.");
+            }
             lines.add("Exec round trips (" + metrics + "): " + plan.exec().warmups() + " warm-ups, then "
                     + plan.exec().n() + " measured round trips each, serially (one call in flight).");
             lines.add("Each round trip is timed with System.nanoTime from the client's gRPC call to its checked reply. "

@@ -24,7 +24,8 @@ class EndToEndTest extends AppTestSupport {
 
     private static final String SMALL_PLAN = """
             {"space": {"kind": "process"},
-             "plan": {"exec": {"n": 20, "warmups": 2},
+             "plan": {"spaces": 2,
+                      "exec": {"n": 20, "warmups": 2},
                       "files": {"sizes": [{"bytes": 1048576, "n": 2}, {"bytes": 4194304, "n": 2}], "warmups": 1}}}""";
 
     @Autowired
@@ -41,10 +42,10 @@ class EndToEndTest extends AppTestSupport {
         assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");
         assertThat(run.get("progress").get("percent").asDouble()).isEqualTo(100.0);
 
-        // space.ready 1 + exec 3 × (2 + 20) + files 2 sizes × (1 + 2) iterations × (upload + download) + space.delete 1
+        // space.ready 2 + exec 3 × (2 + 20) + files 2 sizes × (1 + 2) iterations × (upload + download) + space.delete 2
         // + floor: timer 1, spawn true and sh -c true 20 each, bare gRPC ping 20, hyperfine 20 where installed
         boolean hyperfine = HyperfineFloor.onPath("hyperfine", System.getenv("PATH")).isPresent();
-        long expectedSamples = 1 + 3 * 22 + 2 * 3 * 2 + 1 + 1 + 3 * 20 + (hyperfine ? 20 : 0);
+        long expectedSamples = 2 + 3 * 22 + 2 * 3 * 2 + 2 + 1 + 3 * 20 + (hyperfine ? 20 : 0);
         assertThat(samples.countByRunId(id)).isEqualTo(expectedSamples);
 
         JsonNode result = json(get("/api/runs/" + id + "/result.json"));
@@ -57,6 +58,8 @@ class EndToEndTest extends AppTestSupport {
         assertThat(metrics.get("file.upload.1MiB").get("lane").asString()).isEqualTo("stream");
         assertThat(metrics.get("file.upload.4MiB").get("lane").asString()).isEqualTo("bulk");
         assertThat(metrics.get("exec.true").get("n").asInt()).isEqualTo(20);
+        assertThat(metrics.get("space.ready").get("n").asInt()).as("one ready sample per Space created").isEqualTo(2);
+        assertThat(metrics.get("space.delete").get("n").asInt()).isEqualTo(2);
         assertThat(metrics.get("exec.true").get("warmups").asInt()).isEqualTo(2);
 
         assertPageShowsResultJsonFigures(id, metrics);

@@ -65,6 +65,9 @@ public final class PlanValidator {
             range(errors, prefix + ".floor.n", plan.floor().n(), 1, PlanLimits.MAX_N);
             range(errors, prefix + ".floor.warmups", plan.floor().warmups(), 0, PlanLimits.MAX_WARMUPS);
         }
+        if (plan.spaces() != null) {
+            range(errors, prefix + ".spaces", plan.spaces(), 1, PlanLimits.MAX_SPACES);
+        }
         if (exec.metrics().isEmpty() && files.sizes().isEmpty()) {
             errors.add(new FieldError(prefix, "has nothing to measure: give at least one of exec.metrics "
                     + ExecMetric.wireNames() + " or one files.sizes entry"));

@@ -37,6 +37,7 @@ public final class Plans {
         ExecPlan exec = execWithDefaults(given == null ? null : given.exec());
         FilePlan files = filesWithDefaults(given == null ? null : given.files());
         FloorPlan floor = given == null ? null : given.floor();
+        Integer spaces = given == null || given.spaces() == null ? 1 : given.spaces();
         return new Plan(exec, files, new FloorPlan(
                 floor == null || floor.enabled() == null || floor.enabled(),
                 // From the exec loops by default (capped: a floor is a reference, not the experiment); an exec
@@ -44,7 +45,8 @@ public final class Plans {
                 floor == null || floor.n() == null
                         ? Math.min(DEFAULT_FLOOR_MAX_N, inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N)) : floor.n(),
                 floor == null || floor.warmups() == null
-                        ? inRange(exec.warmups(), 0, PlanLimits.MAX_WARMUPS, DEFAULT_EXEC_WARMUPS) : floor.warmups()));
+                        ? inRange(exec.warmups(), 0, PlanLimits.MAX_WARMUPS, DEFAULT_EXEC_WARMUPS) : floor.warmups()),
+                spaces);
     }
 
     private static ExecPlan execWithDefaults(ExecPlan given) {

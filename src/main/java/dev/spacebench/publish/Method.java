@@ -18,6 +18,11 @@ final class Method {
         String launch = env == null ? null : env.space().get("launch mechanism");
         lines.add("A worker created a " + kind + " Space, started the Spacebench agent in it, waited for its first "
                 + "successful Ping (the Space's ready time), ran the loops below one after another, and deleted the Space.");
+        if (plan.spaceCount() > 1) {
+            lines.add("To sample the Space's ready and delete times, the worker created " + plan.spaceCount()
+                    + " Spaces in turn, timing each from create to its first successful Ping and its delete; only the last "
+                    + "one ran the loops below.");
+        }
         if (plan.floor() != null && plan.floor().enabled()) {
             lines.add("Before creating the Space, the worker measured the floor on the host, " + plan.floor().n()
                     + " times each after " + plan.floor().warmups() + " warm-ups: starting true and sh -c true with the "

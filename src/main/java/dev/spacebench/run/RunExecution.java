@@ -86,6 +86,22 @@ public class RunExecution {
             // The floor first, while this run has no Space to disturb it.
             Map<String, String> floorFacts = Measurement.floor(plan, recorder);
             int others = spaces.liveCount();
+            // Extra Spaces only to sample the ready and delete times; the last one runs the loops.
+            for (int i = 1; i < plan.spaceCount(); i++) {
+                if (recorder.cancelRequested()) {
+                    throw new CancelledException();
+                }
+                long start = System.nanoTime();
+                Space sample = spaces.create(spec, readyTimeout);
+                try (AgentChannel channel = channels.open(sample.target(), sample.token(), sample.bulkDir(), plan.files().chunkBytes())) {
+                    awaitFirstPing(channel, start, i, recorder);
+                } finally {
+                    long deleteStart = System.nanoTime();
+                    spaces.delete(sample);
+                    recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, i, Phase.MEASURED, System.nanoTime() - deleteStart,
+                            0, true, null));
+                }
+            }
             long createStart = System.nanoTime();
             space = spaces.create(spec, readyTimeout);
             hasBulkLane = space.bulkDir() != null;
@@ -93,7 +109,7 @@ public class RunExecution {
             // Figures so far for the dashboard and the run page while the run goes on.
             recorder.onMetricDone(() -> saveInterimResults(runId, plan, bulk, recorder.samples()));
             try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes())) {
-                awaitFirstPing(channel, createStart, recorder);
+                awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
                 InfoReply info = channel.info(CALL_TIMEOUT);
                 saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
                         info.getAgentVersion(), others, worker, floorFacts));
@@ -113,7 +129,8 @@ public class RunExecution {
             if (space != null) {
                 long start = System.nanoTime();
                 spaces.delete(space);
-                recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, 1, Phase.MEASURED, System.nanoTime() - start, 0, true, null));
+                recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, plan.spaceCount(), Phase.MEASURED,
+                        System.nanoTime() - start, 0, true, null));
             }
             deleteQuietly(staging);
             recorder.flush();
@@ -122,13 +139,14 @@ public class RunExecution {
     }
 
     /** Space ready = from the start of create to the first Ping that succeeds, in ns. */
-    private static void awaitFirstPing(AgentChannel channel, long createStart, RunRecorder recorder) {
+    private static void awaitFirstPing(AgentChannel channel, long createStart, int iteration, RunRecorder recorder) {
         RuntimeException last = null;
         long deadline = System.nanoTime() + CALL_TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             try {
                 channel.ping(Duration.ofSeconds(5));
-                recorder.sample(new Sample(ResultCalculator.SPACE_READY, 1, Phase.MEASURED, System.nanoTime() - createStart, 0, true, null));
+                recorder.sample(new Sample(ResultCalculator.SPACE_READY, iteration, Phase.MEASURED, System.nanoTime() - createStart,
+                        0, true, null));
                 return;
             } catch (RuntimeException e) {
                 last = e;

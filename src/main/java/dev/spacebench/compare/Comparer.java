@@ -63,9 +63,10 @@ public final class Comparer {
         long[] sa = a.hasSamples() ? a.samples().apply(metric) : new long[0];
         long[] sb = b.hasSamples() ? b.samples().apply(metric) : new long[0];
         if (sa.length < 2 || sb.length < 2) {
+            String why = a.hasSamples() && b.hasSamples() ? "not testable: fewer than 2 samples on a side"
+                    : "not testable: summary only";
             return new Comparison.Row(metric, label, fa.p50Ns(), Format.duration(fa.p50Ns()), fb.p50Ns(),
-                    Format.duration(fb.p50Ns()), ratio, Format.significant(ratio) + "×",
-                    "not testable: summary only", null, null, null, null, "not testable: summary only");
+                    Format.duration(fb.p50Ns()), ratio, Format.significant(ratio) + "×", why, null, null, null, null, why);
         }
         MannWhitney test = MannWhitney.of(sa, sb);
         RatioOfMedians ci = RatioOfMedians.of(sb, sa, BOOTSTRAP_SEED);

@@ -28,7 +28,7 @@ final class Headline {
             for (RunReport.ExecRow row : exec) {
                 if (row.metric().equals(wanted) && row.p50().ns() != null) {
                     String what = wanted.equals("exec.noop") ? "A no-op RPC round trip" : "A command round trip (" + row.label() + ")";
-                    return capitalizeAfter(prefix, what + " into a " + kind + " Space took " + row.p50().text()
+                    return capitalizeAfter(prefix, what + " into " + article(kind) + " " + kind + " Space took " + row.p50().text()
                             + " (p50, n = " + row.n() + ")" + tail);
                 }
             }
@@ -36,12 +36,17 @@ final class Headline {
         for (int i = files.size() - 1; i >= 0; i--) {
             RunReport.FileRow row = files.get(i);
             if (row.uploadP50().ns() != null) {
-                return capitalizeAfter(prefix, "A " + row.size() + " upload into a " + kind + " Space took " + row.uploadP50().text()
+                return capitalizeAfter(prefix, "A " + row.size() + " upload into " + article(kind) + " " + kind + " Space took " + row.uploadP50().text()
                         + " (p50, n = " + row.uploadN() + ", " + row.uploadMibPerSecondText() + " MiB/s, " + row.lane() + " lane)" + tail);
             }
         }
         return "This run ended " + run.getStatus() + " before any round trip succeeded"
                 + (run.getFailureReason() == null ? "." : ": " + run.getFailureReason());
+    }
+
+    /** "a" or "an" before a kind's name: an attach Space, a sandbox Space. */
+    static String article(String word) {
+        return word != null && !word.isEmpty() && "aeiou".indexOf(Character.toLowerCase(word.charAt(0))) >= 0 ? "an" : "a";
     }
 
     private static String capitalizeAfter(String prefix, String sentence) {

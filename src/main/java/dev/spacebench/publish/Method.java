@@ -16,8 +16,14 @@ final class Method {
         List<String> lines = new ArrayList<>();
         String network = env == null ? null : env.space().get("network");
         String launch = env == null ? null : env.space().get("launch mechanism");
-        lines.add("A worker created a " + kind + " Space, started the Spacebench agent in it, waited for its first "
-                + "successful Ping (the Space's ready time), ran the loops below one after another, and deleted the Space.");
+        if ("attach".equals(kind)) {
+            lines.add("A worker connected to a Spacebench agent that was already running (the attach kind starts nothing), "
+                    + "waited for its first successful Ping, and ran the loops below one after another; it left the agent running.");
+        } else {
+            lines.add("A worker created " + Headline.article(kind) + " " + kind + " Space, started the Spacebench agent in it, "
+                    + "waited for its first successful Ping (the Space's ready time), ran the loops below one after another, "
+                    + "and deleted the Space.");
+        }
         if (plan.spaceCount() > 1) {
             lines.add("To sample the Space's ready and delete times, the worker created " + plan.spaceCount()
                     + " Spaces in turn, timing each from create to its first successful Ping and its delete; only the last "

@@ -10,14 +10,27 @@ final class Questions {
 
     private Questions() {}
 
+    private static Long p50(List<RunReport.ExecRow> exec, String metric) {
+        return exec.stream().filter(r -> r.metric().equals(metric)).map(r -> r.p50().ns()).findFirst().orElse(null);
+    }
+
     static List<RunReport.Question> list(String kind, Plan plan, List<RunReport.ExecRow> exec, Environment env) {
         List<RunReport.Question> questions = new ArrayList<>();
         questions.add(new RunReport.Question("Why does running true take milliseconds when the no-op takes microseconds?",
                 "The no-op measures the transport and the agent's dispatch. true adds starting a process (fork/exec or vfork, "
                         + "loading the program, pipes for its output, waiting for it to exit), which is the largest part of a "
                         + "command round trip on most machines."));
-        questions.add(new RunReport.Question("Why is sh -c true slower than true?",
-                "It starts two programs: the shell, which then starts true."));
+        Long trueP50 = p50(exec, "exec.true");
+        Long shP50 = p50(exec, "exec.sh_c");
+        if (trueP50 != null && shP50 != null && shP50 <= trueP50) {
+            questions.add(new RunReport.Question("Why is sh -c true not slower than true here?",
+                    "The shell does not fork for its last command: it replaces itself with true (exec), so sh -c true costs "
+                            + "one spawn plus loading sh, not two spawns. And true is measured first, while the agent's JIT may "
+                            + "still be compiling the Exec path."));
+        } else {
+            questions.add(new RunReport.Question("Why is sh -c true slower than true?",
+                    "It loads two programs: the shell, which then replaces itself with true (without a second fork)."));
+        }
         questions.add(new RunReport.Question("Which figure should I quote?",
                 "The p50 with its n, the kind of Space and the machine, as the headline sentence does. Quote p99 and slowest "
                         + "only with their n: at small n they rest on a handful of samples."));

@@ -43,7 +43,8 @@ public class RunReportBuilder {
         Run run = runs.get(id);
         List<MetricResult> results = runs.results(id);
         Plan plan = json.plan(run);
-        SpaceSpec spec = json.spaceSpec(run);
+        // Published pages and exports never carry an attach token.
+        SpaceSpec spec = json.spaceSpec(run).redacted();
         Environment env = json.environment(run);
         Build build = json.build(run);
         String kind = run.getKind();
@@ -84,12 +85,12 @@ public class RunReportBuilder {
         find(results, "space.delete").ifPresent(r -> space.add(spaceRow(r, "delete: kill and remove everything")));
 
         List<RunReport.FloorRow> floor = Floor.rows(results, json);
-        List<String> aboveFloor = Floor.aboveFloor(results, kind);
+        List<String> aboveFloor = Floor.aboveFloor(results, kind, env == null ? null : env.space().get("network"));
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
         String version = build == null ? "unknown" : build.version();
-        String title = "How long does a command round trip, and a file transfer, into a " + kind + " Space take?";
+        String title = "How long does a command round trip, and a file transfer, into " + Headline.article(kind) + " " + kind + " Space take?";
         List<MetricResult> measured = results;
         int failures = measured.stream().mapToInt(MetricResult::getFailures).sum();
         int warmups = measured.stream().mapToInt(MetricResult::getWarmups).sum();

@@ -33,7 +33,7 @@ public class RunController {
     @PostMapping(consumes = "application/json")
     @Operation(summary = "Queue a run", description = "Any part of the plan left out takes the published default. "
             + "Answers 201 with the run and its Location.")
-    public ResponseEntity<RunView> create(@RequestBody(required = false) RunRequest request) {
+    public ResponseEntity<RunView> create(@RequestBody RunRequest request) {
         Run run = service.submit(request);
         return ResponseEntity.created(URI.create("/api/runs/" + run.getId())).body(view(run));
     }

@@ -92,6 +92,8 @@ public class RunService {
             errors.add(new FieldError("space.kind", "must be one of " + kinds.keySet() + ", was '" + spec.kind() + "'"));
         } else if (!availability.available()) {
             errors.add(new FieldError("space.kind", "'" + spec.kind() + "' is not available on this host: " + availability.reason()));
+        } else {
+            spaces.check(spec).forEach((field, message) -> errors.add(new FieldError(field, message)));
         }
         if (spec.cpus() != null && (spec.cpus() <= 0 || spec.cpus() > MAX_CPUS || spec.cpus().isNaN())) {
             errors.add(new FieldError("space.cpus", "must be more than 0 and at most " + (int) MAX_CPUS + ", was " + spec.cpus()));

@@ -41,6 +41,23 @@ public class AttachSpaceProvider implements SpaceProvider {
      *     connection at the target within {@code readyTimeout}
      */
     @Override
+    public Map<String, String> check(SpaceSpec spec) {
+        Map<String, String> problems = new LinkedHashMap<>();
+        try {
+            AttachTarget.parse(spec.target());
+        } catch (SpaceException e) {
+            problems.put("space.target", e.getMessage());
+        }
+        if (spec.token() == null || spec.token().isBlank()) {
+            problems.put("space.token", "is required for attach: the token the running agent was started with");
+        }
+        if (spec.bulkDir() != null && !spec.bulkDir().isBlank() && !Files.isDirectory(Path.of(spec.bulkDir()))) {
+            problems.put("space.bulkDir", "must be a directory on this host shared with the Space, was '" + spec.bulkDir() + "'");
+        }
+        return problems;
+    }
+
+    @Override
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         Instant createdAt = Instant.now();
         long start = System.nanoTime();

@@ -1,6 +1,7 @@
 package dev.spacebench.space;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * Makes and removes Spaces of one kind. Implementations are Spring beans; {@link Spaces} finds
@@ -23,6 +24,16 @@ public interface SpaceProvider {
      *     is left behind in that case
      */
     Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException;
+
+    /**
+     * What is wrong with a spec that can be seen before anything is created, so that a request is
+     * refused at once instead of failing when the worker gets to it.
+     *
+     * @return field (e.g. {@code space.target}) → what is wrong and what is allowed; empty when fine
+     */
+    default Map<String, String> check(SpaceSpec spec) {
+        return Map.of();
+    }
 
     /**
      * Removes the Space: kills every process in it and removes its files. Idempotent; never

@@ -37,6 +37,12 @@ public class Spaces {
         return kinds;
     }
 
+    /** Problems its provider can see in a spec before creating anything (field → message); empty for an unknown kind. */
+    public Map<String, String> check(SpaceSpec spec) {
+        SpaceProvider provider = providers.get(spec.kind());
+        return provider == null ? Map.of() : provider.check(spec);
+    }
+
     /** @throws SpaceException if the kind is unknown or unavailable here, or creation fails */
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         SpaceProvider provider = providers.get(spec.kind());

@@ -21,12 +21,14 @@ import org.springframework.web.method.annotation.MethodArgumentTypeMismatchExcep
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
  * RFC 9457 problem+json for every REST error. Bad input names its fields in an {@code errors}
  * array: {@code [{"field": "plan.exec.n", "message": "must be from 1 to 1000000, was 0"}]}.
  */
-@RestControllerAdvice(basePackages = "dev.spacebench")
+@RestControllerAdvice
 public class ApiProblems extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(InvalidRequestException.class)
@@ -49,7 +51,7 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         return ResponseEntity.badRequest().contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
                 .body(problem(HttpStatus.BAD_REQUEST, "Invalid request",
-                        List.of(new FieldError(e.getParameterName(), "is required (" + e.getParameterType() + ")"))));
+                        List.of(new FieldError(e.getParameterName(), "is required (" + parameterHint(e.getParameterType()) + ")"))));
     }
 
     @ExceptionHandler(RunStateException.class)
@@ -61,9 +63,8 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ProblemDetail typeMismatch(MethodArgumentTypeMismatchException e) {
-        String expected = e.getRequiredType() == null ? "another type" : e.getRequiredType().getSimpleName();
         return problem(HttpStatus.BAD_REQUEST, "Invalid request",
-                List.of(new FieldError(e.getName(), "must be a " + expected + ", was '" + e.getValue() + "'")));
+                List.of(new FieldError(e.getName(), "must be " + typeName(e.getRequiredType()) + ", was '" + e.getValue() + "'")));
     }
 
     /** Anything unexpected is still a problem+json, with the reason, and logged with its stack. */
@@ -86,17 +87,62 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 
     private static FieldError describe(HttpMessageNotReadableException e) {
         Throwable cause = e.getMostSpecificCause();
+        if (cause instanceof UnrecognizedPropertyException unknown) {
+            return new FieldError(path(unknown), "is not a known field; known here: " + unknown.getKnownPropertyIds());
+        }
+        if (cause instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null && !mismatch.getPath().isEmpty()) {
+            return new FieldError(path(mismatch), "must be " + typeName(mismatch.getTargetType()));
+        }
         if (cause instanceof DatabindException db && !db.getPath().isEmpty()) {
-            String field = db.getPath().stream()
-                    .map(ref -> ref.getPropertyName() != null ? "." + ref.getPropertyName() : "[" + ref.getIndex() + "]")
-                    .collect(Collectors.joining()).replaceFirst("^\\.", "");
-            return new FieldError(field, db.getOriginalMessage());
+            return new FieldError(path(db), db.getOriginalMessage());
         }
         if (cause instanceof JacksonException je) {
-            return new FieldError("body", "is not valid JSON: " + je.getOriginalMessage()
-                    + (je.getLocation() == null ? "" : " (line " + je.getLocation().getLineNr() + ", column " + je.getLocation().getColumnNr() + ")"));
+            // Jackson's own text names its internals ("start marker at [Source: …]"); keep the first clause.
+            String reason = je.getOriginalMessage().split(" \\(|\n|:", 2)[0];
+            return new FieldError("body", "is not valid JSON: " + reason
+                    + (je.getLocation() == null ? "" : " at line " + je.getLocation().getLineNr() + ", column " + je.getLocation().getColumnNr()));
         }
-        return new FieldError("body", "is missing or unreadable: " + cause.getMessage());
+        if (String.valueOf(cause.getMessage()).startsWith("Required request body is missing")) {
+            return new FieldError("body", "is required: a JSON object, e.g. {\"space\": {\"kind\": \"process\"}} (what it leaves out takes the published defaults)");
+        }
+        return new FieldError("body", "is unreadable: " + cause.getMessage());
+    }
+
+    private static String path(DatabindException e) {
+        return e.getPath().stream()
+                .map(ref -> ref.getPropertyName() != null ? "." + ref.getPropertyName() : "[" + ref.getIndex() + "]")
+                .collect(Collectors.joining()).replaceFirst("^\\.", "");
+    }
+
+    private static String parameterHint(String type) {
+        return switch (type) {
+            case "double", "Double" -> "a number, e.g. 1.10";
+            case "long", "Long", "int", "Integer" -> "a whole number";
+            default -> "text";
+        };
+    }
+
+    /** How an expected Java type reads in an error message. */
+    private static String typeName(Class<?> type) {
+        if (type == null) {
+            return "of another type";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Double.class || type == double.class || type == Float.class || type == float.class) {
+            return "a number";
+        }
+        if (type == Boolean.class || type == boolean.class) {
+            return "true or false";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (java.util.Collection.class.isAssignableFrom(type)) {
+            return "a JSON array";
+        }
+        return "a JSON object";
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, List<FieldError> errors) {

@@ -41,7 +41,7 @@ class CompareAndBaselineTest extends AppTestSupport {
         assertThat(shc.get("test").asString()).startsWith("Mann-Whitney U (two-sided) p = ");
         assertThat(shc.get("pValue").asDouble()).isBetween(0.0, 1.0);
         assertThat(shc.get("ratio").asDouble()).isCloseTo(shc.get("bP50Ns").asDouble() / shc.get("aP50Ns").asDouble(), within(1e-12));
-        assertThat(row(c, "space.ready").get("test").asString()).isEqualTo("not testable: summary only"); // one sample each
+        assertThat(row(c, "space.ready").get("test").asString()).isEqualTo("not testable: fewer than 2 samples on a side");
         assertThat(c.get("likeForLike").asBoolean()).isTrue();
 
         HttpResponse<String> page = get("/compare?runs=" + a + "," + b);

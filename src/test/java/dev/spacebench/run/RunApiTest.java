@@ -25,8 +25,10 @@ class RunApiTest extends AppTestSupport {
             size over the maximum   | {"plan":{"files":{"sizes":[{"bytes":1073741825,"n":1}]}}}       | plan.files.sizes[0].bytes  | must be from 1 to 1073741824
             nothing to measure      | {"plan":{"exec":{"metrics":[]},"files":{"sizes":[]}}}           | plan                       | has nothing to measure
             unknown metric          | {"plan":{"exec":{"metrics":["ls"]}}}                            | plan.exec.metrics[0]       | must be one of [noop, true, sh_c]
-            misspelt field          | {"plan":{"exec":{"nn":5}}}                                      | plan.exec.nn               | Unrecognized property
-            wrong type              | {"plan":{"exec":{"n":"many"}}}                                  | plan.exec.n                | Integer
+            misspelt field          | {"plan":{"exec":{"nn":5}}}                                      | plan.exec.nn               | is not a known field; known here: [
+            wrong type              | {"plan":{"exec":{"n":"many"}}}                                  | plan.exec.n                | must be a whole number
+            attach without target   | {"space":{"kind":"attach","token":"t"}}                          | space.target               | the attach kind needs space.target
+            attach off loopback     | {"space":{"kind":"attach","target":"10.1.2.3:7000","token":"t"}} | space.target               | not on a loopback address
             malformed JSON          | {"plan":                                                        | body                       | is not valid JSON
             """)
     void badInputIsAProblemNamingTheField(String what, String body, String field, String message) throws Exception {
@@ -39,6 +41,14 @@ class RunApiTest extends AppTestSupport {
         assertThat(problem.get("errors").get(0).get("field").asString()).isEqualTo(field);
         assertThat(problem.get("errors").get(0).get("message").asString()).contains(message);
         assertThat(problem.get("detail").asString()).contains(field);
+    }
+
+    @Test
+    void anEmptyBodyIsRefusedNotAFullRun() throws Exception {
+        HttpResponse<String> response = post("/api/runs", "");
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(json(response).get("errors").get(0).get("field").asString()).isEqualTo("body");
+        assertThat(json(response).get("errors").get(0).get("message").asString()).startsWith("is required");
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.util.function.Function;
  * Bencher Metric Format (BMF) JSON: {@code {benchmark: {measure: {value, lower_value, upper_value}}}}.
  * Every exec, file and Space metric reports {@code latency} in ns: the p50 with its 95%
  * order-statistic interval as bounds. File metrics also report {@code throughput} in MiB/s at the
- * p50, bounded by the size over the interval's ends. Floor metrics are left out: they describe
+ * p50, bounded by the size over the interval's ends. An end the samples cannot bound is omitted. Floor metrics are left out: they describe
  * the host, not the Space.
  */
 public final class BencherMetricFormat {
@@ -29,12 +29,15 @@ public final class BencherMetricFormat {
             }
             PercentileInterval ci = intervals.apply(r).get("p50");
             Map<String, Map<String, Double>> measures = new LinkedHashMap<>();
-            measures.put("latency", bounds(r.getP50Ns(), ci == null ? null : (double) ci.lowerNs(),
-                    ci == null ? null : (double) ci.upperNs()));
+            // An end the samples cannot bound at 95% (small n) is left out rather than faked with min or max.
+            boolean lowerOk = ci != null && ci.lowerBounded() && r.getN() >= 2;
+            boolean upperOk = ci != null && ci.upperBounded() && r.getN() >= 2;
+            measures.put("latency", bounds(r.getP50Ns(), lowerOk ? (double) ci.lowerNs() : null,
+                    upperOk ? (double) ci.upperNs() : null));
             if (r.getBytes() > 0 && r.getP50Ns() > 0) {
                 measures.put("throughput", bounds(Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()),
-                        ci == null || ci.upperNs() <= 0 ? null : Throughput.mibPerSecond(r.getBytes(), ci.upperNs()),
-                        ci == null || ci.lowerNs() <= 0 ? null : Throughput.mibPerSecond(r.getBytes(), ci.lowerNs())));
+                        upperOk && ci.upperNs() > 0 ? Throughput.mibPerSecond(r.getBytes(), ci.upperNs()) : null,
+                        lowerOk && ci.lowerNs() > 0 ? Throughput.mibPerSecond(r.getBytes(), ci.lowerNs()) : null));
             }
             bmf.put(r.getMetric(), measures);
         }

@@ -158,6 +158,11 @@ public class VmSpaceProvider implements SpaceProvider {
             shares.add(new VmGuest.Share("space", dir.shared(), dir.shared().toString(), false));
 
             List<String> agent = new ArrayList<>(AgentLauncher.command(spec.memoryMiB(), p -> guestClassPath.getOrDefault(p, p)));
+            if (!useKvm()) {
+                // Under software emulation the agent JVM's C2-compiled code has crashed it mid-transfer;
+                // C1 only (tier 1) has not. Right after "java".
+                agent.add(1, "-XX:TieredStopAtLevel=1");
+            }
             agent.addAll(dir.agentArguments(GUEST_ADDRESS + ":" + GUEST_PORT, VmGuest.TOKEN_FILE, false));
             Path initramfs = dir.dir().resolve("initramfs.cpio");
             VmGuest guest = new VmGuest(busybox, modules, id, shares, GUEST_ADDRESS, dir.work(), dir.token().token(), agent);

@@ -123,7 +123,7 @@ public class VmSpaceProvider implements SpaceProvider {
     }
 
     /** KVM only where it can work: /dev/kvm opens, and the CPU offers virtualization (a nested guest without it hangs). */
-    boolean useKvm() {
+    public boolean useKvm() {
         if (accel.equals("kvm") || accel.equals("tcg")) {
             return accel.equals("kvm");
         }

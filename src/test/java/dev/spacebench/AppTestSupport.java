@@ -37,7 +37,7 @@ public abstract class AppTestSupport {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + DATA.resolve("spacebench") + ";AUTO_SERVER=TRUE;DB_CLOSE_ON_EXIT=FALSE");
+        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + DATA.resolve("spacebench") + ";AUTO_SERVER=TRUE");
         registry.add("spacebench.spaces.root", SPACES::toString);
         registry.add("spacebench.worker.poll-interval-ms", () -> "200");
         registry.add("spacebench.plan.max-file-bytes", () -> Long.toString(1L << 30));

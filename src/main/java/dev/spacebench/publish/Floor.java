@@ -29,7 +29,7 @@ final class Floor {
         List<RunReport.FloorRow> rows = new ArrayList<>();
         for (String metric : List.of(MetricIds.FLOOR_TIMER, MetricIds.FLOOR_SPAWN_TRUE, MetricIds.FLOOR_SPAWN_SH_C,
                 MetricIds.FLOOR_HYPERFINE_TRUE, MetricIds.FLOOR_GRPC_PING)) {
-            find(results, metric).filter(r -> r.getP50Ns() != null).ifPresent(r -> rows.add(new RunReport.FloorRow(metric,
+            RunReportBuilder.find(results, metric).filter(r -> r.getP50Ns() != null).ifPresent(r -> rows.add(new RunReport.FloorRow(metric,
                     LABELS.get(metric),
                     RunReport.Figure.of(r.getP50Ns(), json.intervals(r).get("p50"), "p50", r.getN()),
                     RunReport.Figure.of(r.getP99Ns(), json.intervals(r).get("p99"), "p99", r.getN()), r.getN())));
@@ -55,8 +55,8 @@ final class Floor {
 
     private static void compare(List<String> lines, List<MetricResult> results, String kind, String metric, String label,
                                 String floorMetric, String floorLabel) {
-        Optional<MetricResult> space = find(results, metric).filter(r -> r.getP50Ns() != null);
-        Optional<MetricResult> floor = find(results, floorMetric).filter(r -> r.getP50Ns() != null && r.getP50Ns() > 0);
+        Optional<MetricResult> space = RunReportBuilder.find(results, metric).filter(r -> r.getP50Ns() != null);
+        Optional<MetricResult> floor = RunReportBuilder.find(results, floorMetric).filter(r -> r.getP50Ns() != null && r.getP50Ns() > 0);
         if (space.isEmpty() || floor.isEmpty()) {
             return;
         }
@@ -68,9 +68,5 @@ final class Floor {
                 : "came in " + Format.duration(-added) + " (" + percent + "%) below ";
         lines.add(label + ": the " + kind + " Space " + verb + floorLabel + " (" + Format.duration(a) + " against "
                 + Format.duration(b) + ", p50).");
-    }
-
-    private static Optional<MetricResult> find(List<MetricResult> results, String metric) {
-        return results.stream().filter(r -> r.getMetric().equals(metric)).findFirst();
     }
 }

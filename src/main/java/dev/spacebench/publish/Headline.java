@@ -8,6 +8,9 @@ import java.util.List;
 /** The one sentence under the title that answers the page's question with its headline figure. */
 final class Headline {
 
+    /** The exec metrics a headline quotes, most telling first. */
+    static final List<String> METRICS = List.of("exec.sh_c", "exec.true", "exec.noop");
+
     private Headline() {}
 
     /**
@@ -24,7 +27,7 @@ final class Headline {
         String tail = " on a " + machine + ", measured " + when + " with Spacebench " + version + ".";
         String prefix = run.getStatus() == RunStatus.SUCCEEDED ? "" : "This run ended " + run.getStatus()
                 + (run.getFailureReason() == null ? "" : " (" + run.getFailureReason() + ")") + "; from the samples it took, ";
-        for (String wanted : List.of("exec.sh_c", "exec.true", "exec.noop")) {
+        for (String wanted : METRICS) {
             for (RunReport.ExecRow row : exec) {
                 if (row.metric().equals(wanted) && row.p50().ns() != null) {
                     String what = wanted.equals("exec.noop") ? "A no-op RPC round trip" : "A command round trip (" + row.label() + ")";

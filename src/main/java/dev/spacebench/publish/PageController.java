@@ -27,12 +27,14 @@ public class PageController {
 
     private final RunService runs;
     private final RunReportBuilder reports;
+    private final Plots plots;
     private final RunSummaries summaries;
     private final Spaces spaces;
 
-    public PageController(RunService runs, RunReportBuilder reports, RunSummaries summaries, Spaces spaces) {
+    public PageController(RunService runs, RunReportBuilder reports, Plots plots, RunSummaries summaries, Spaces spaces) {
         this.runs = runs;
         this.reports = reports;
+        this.plots = plots;
         this.summaries = summaries;
         this.spaces = spaces;
     }
@@ -72,6 +74,7 @@ public class PageController {
     @GetMapping("/runs/{id}")
     public String run(@PathVariable long id, Model model) {
         model.addAttribute("r", reports.build(id));
+        model.addAttribute("svgs", plots.svgs(id));
         return "run";
     }
 }

@@ -32,7 +32,7 @@ public class PlotController {
     @Operation(summary = "MiB/s by file size, upload and download, lane marked")
     public ResponseEntity<String> throughput(@PathVariable long id) {
         runs.get(id);
-        return plots.throughput(id).map(p -> ResponseEntity.ok().contentType(SVG).body(p.svg()))
+        return plots.throughput(id).map(svg -> ResponseEntity.ok().contentType(SVG).body(svg))
                 .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "run " + id + " has no file figures to plot"));
     }
 
@@ -40,7 +40,7 @@ public class PlotController {
     @Operation(summary = "Latency by percentile for an exec metric (exec.noop, exec.true, exec.sh_c)")
     public ResponseEntity<String> latency(@PathVariable long id, @PathVariable String metric) {
         runs.get(id);
-        return plots.latency(id, metric).map(p -> ResponseEntity.ok().contentType(SVG).body(p.svg()))
+        return plots.latency(id, metric).map(svg -> ResponseEntity.ok().contentType(SVG).body(svg))
                 .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "run " + id + " has no measured samples of '" + metric
                         + "' to plot; exec metrics are exec.noop, exec.true, exec.sh_c"));
     }

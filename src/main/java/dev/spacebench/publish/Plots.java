@@ -11,6 +11,7 @@ import dev.spacebench.run.RunService;
 import dev.spacebench.stats.Throughput;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,6 +20,7 @@ import org.springframework.stereotype.Component;
 /**
  * A run's plots as SVG: one percentile distribution per exec metric (with the matching floor
  * as a second line where measured) and one throughput-by-size plot. Each also has its own URL.
+ * Drawing reads the raw samples, so it happens only where a plot is shown.
  */
 @Component
 public class Plots {
@@ -29,6 +31,9 @@ public class Plots {
             "exec.sh_c", MetricIds.FLOOR_SPAWN_SH_C,
             "exec.noop", MetricIds.FLOOR_GRPC_PING);
 
+    private static final String THROUGHPUT = "throughput";
+    private static final String THROUGHPUT_TITLE = "Throughput by file size (MiB/s at the p50)";
+
     private final RunService runs;
     private final RunSampleRepository samples;
 
@@ -38,26 +43,45 @@ public class Plots {
     }
 
     /**
+     * A plot a run has data for.
+     *
      * @param title heading; {@code url} where the SVG is served on its own
      */
-    public record Plot(String id, String title, String url, String svg) {
+    public record Plot(String id, String title, String url) {
     }
 
-    /** Every plot this run has data for, in page order. */
-    public List<Plot> all(long runId) {
+    /**
+     * Every plot this run has data for, in page order, from its stored figures alone: no samples
+     * are read and nothing is drawn (exports and comparisons need only the references).
+     */
+    public List<Plot> available(long runId, List<MetricResult> results) {
         List<Plot> plots = new ArrayList<>();
         for (ExecMetric metric : ExecMetric.values()) {
-            latency(runId, metric.metricId()).ifPresent(plots::add);
+            results.stream().filter(r -> r.getMetric().equals(metric.metricId()) && r.getN() > 0).findFirst()
+                    .ifPresent(r -> plots.add(new Plot(metric.metricId(), latencyTitle(metric, r.getN()),
+                            "/api/runs/" + runId + "/plots/" + metric.metricId() + ".svg")));
         }
-        throughput(runId).ifPresent(plots::add);
+        if (!throughputPoints(results).isEmpty()) {
+            plots.add(new Plot(THROUGHPUT, THROUGHPUT_TITLE, "/api/runs/" + runId + "/plots/throughput.svg"));
+        }
         return plots;
+    }
+
+    /** The SVG of every plot the run has, by plot id: what the HTML page draws inline. */
+    public Map<String, String> svgs(long runId) {
+        Map<String, String> svgs = new LinkedHashMap<>();
+        for (ExecMetric metric : ExecMetric.values()) {
+            latency(runId, metric.metricId()).ifPresent(svg -> svgs.put(metric.metricId(), svg));
+        }
+        throughput(runId).ifPresent(svg -> svgs.put(THROUGHPUT, svg));
+        return svgs;
     }
 
     /**
      * @param metric an exec metric id such as {@code exec.true}
-     * @return empty when the run has no measured samples of it
+     * @return the SVG; empty when the run has no measured samples of it
      */
-    public Optional<Plot> latency(long runId, String metric) {
+    public Optional<String> latency(long runId, String metric) {
         Optional<ExecMetric> exec = Arrays.stream(ExecMetric.values()).filter(m -> m.metricId().equals(metric)).findFirst();
         if (exec.isEmpty()) {
             return Optional.empty();
@@ -72,15 +96,23 @@ public class Plots {
         if (floor.length > 0) {
             series.add(new PercentilePlot.Series(Floor.label(FLOOR_OF.get(metric)), floor));
         }
-        String title = exec.get().label() + ": round trip by percentile (n = " + space.length + ")";
-        return Optional.of(new Plot(metric, title, "/api/runs/" + runId + "/plots/" + metric + ".svg",
-                PercentilePlot.svg(title, series)));
+        return Optional.of(PercentilePlot.svg(latencyTitle(exec.get(), space.length), series));
     }
 
-    /** @return empty when the run has no file figures */
-    public Optional<Plot> throughput(long runId) {
+    /** @return the SVG; empty when the run has no file figures */
+    public Optional<String> throughput(long runId) {
+        List<ThroughputPlot.Point> points = throughputPoints(runs.results(runId));
+        return points.isEmpty() ? Optional.empty() : Optional.of(ThroughputPlot.svg(THROUGHPUT_TITLE, points));
+    }
+
+    /** n is the measured, successful samples: the figures' n, and the number of samples plotted. */
+    private static String latencyTitle(ExecMetric metric, int n) {
+        return metric.label() + ": round trip by percentile (n = " + n + ")";
+    }
+
+    private static List<ThroughputPlot.Point> throughputPoints(List<MetricResult> results) {
         List<ThroughputPlot.Point> points = new ArrayList<>();
-        for (MetricResult r : runs.results(runId)) {
+        for (MetricResult r : results) {
             if (r.getBytes() <= 0 || r.getP50Ns() == null || r.getP50Ns() <= 0 || r.getLane() == null) {
                 continue;
             }
@@ -89,12 +121,7 @@ public class Plots {
             Lane lane = r.getLane().equals(Lane.BULK.wireName()) ? Lane.BULK : Lane.STREAM;
             points.add(new ThroughputPlot.Point(direction, lane, r.getBytes(), Throughput.mibPerSecond(r.getBytes(), r.getP50Ns())));
         }
-        if (points.isEmpty()) {
-            return Optional.empty();
-        }
-        String title = "Throughput by file size (MiB/s at the p50)";
-        return Optional.of(new Plot("throughput", title, "/api/runs/" + runId + "/plots/throughput.svg",
-                ThroughputPlot.svg(title, points)));
+        return points;
     }
 
     private long[] sorted(long runId, String metric) {

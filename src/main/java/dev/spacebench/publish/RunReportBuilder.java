@@ -98,7 +98,7 @@ public class RunReportBuilder {
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version),
                 run.getFailureReason(), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.all(id),
+                samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
                 Method.describe(plan, env, kind, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
                 environment(env, spec, kind),
@@ -132,7 +132,8 @@ public class RunReportBuilder {
                 .map(r -> Throughput.mibPerSecond(r.getBytes(), r.getP50Ns())).orElse(null);
     }
 
-    private static Optional<MetricResult> find(List<MetricResult> results, String metric) {
+    /** The result of one metric, if the run has it. */
+    static Optional<MetricResult> find(List<MetricResult> results, String metric) {
         return results.stream().filter(r -> r.getMetric().equals(metric)).findFirst();
     }
 

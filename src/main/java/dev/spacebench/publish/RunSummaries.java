@@ -30,7 +30,7 @@ public class RunSummaries {
     }
 
     private static String headline(List<MetricResult> results) {
-        for (String wanted : List.of("exec.sh_c", "exec.true", "exec.noop")) {
+        for (String wanted : Headline.METRICS) {
             for (MetricResult r : results) {
                 if (r.getMetric().equals(wanted) && r.getP50Ns() != null) {
                     return wanted.substring("exec.".length()).replace("sh_c", "sh -c true") + " p50 "

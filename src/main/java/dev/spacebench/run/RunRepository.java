@@ -4,7 +4,6 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.JpaSpecificationExecutor;
@@ -15,13 +14,9 @@ import org.springframework.transaction.annotation.Transactional;
 
 public interface RunRepository extends JpaRepository<Run, Long>, JpaSpecificationExecutor<Run> {
 
-    Page<Run> findAllByOrderByCreatedAtDescIdDesc(Pageable pageable);
-
     Optional<Run> findFirstByStatusOrderByCreatedAtAscIdAsc(RunStatus status);
 
     List<Run> findByStatusAndWorker(RunStatus status, String worker);
-
-    List<Run> findByStatusOrderByCreatedAtAscIdAsc(RunStatus status);
 
     List<Run> findByStatusInOrderByCreatedAtAscIdAsc(Collection<RunStatus> statuses);
 

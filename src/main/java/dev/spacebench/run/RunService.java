@@ -114,11 +114,6 @@ public class RunService {
         return results.findByRunIdOrderByPositionAsc(id);
     }
 
-    /** Newest first. */
-    public Page<Run> list(int page, int size) {
-        return list(RunFilter.ANY, page, size);
-    }
-
     /** The runs the filter lets through, newest first. */
     public Page<Run> list(RunFilter filter, int page, int size) {
         return runs.findAll(filter.specification(),

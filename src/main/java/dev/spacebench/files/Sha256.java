@@ -11,6 +11,8 @@ import java.util.HexFormat;
 
 /** SHA-256 helpers for host and agent alike: streaming, 1 MiB at a time, never a whole file in memory. */
 public final class Sha256 {
+    // Heap buffers: a fresh direct buffer per call would hold 1 MiB of native memory until a GC
+    // happens to free it; the JDK's per-thread temporary buffer for channel reads is reused instead.
 
     public static final int BUFFER_BYTES = 1 << 20;
 
@@ -35,7 +37,7 @@ public final class Sha256 {
     public static Result of(Path file) throws IOException {
         MessageDigest digest = newDigest();
         long size = 0;
-        ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
+        ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
         try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
             while (in.read(buffer) != -1) {
                 buffer.flip();
@@ -51,7 +53,7 @@ public final class Sha256 {
     public static Result copy(Path from, Path to) throws IOException {
         MessageDigest digest = newDigest();
         long size = 0;
-        ByteBuffer buffer = ByteBuffer.allocateDirect(BUFFER_BYTES);
+        ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
         try (FileChannel in = FileChannel.open(from, StandardOpenOption.READ);
              FileChannel out = FileChannel.open(to, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
             while (in.read(buffer) != -1) {

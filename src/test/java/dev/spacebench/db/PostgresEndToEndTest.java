@@ -1,0 +1,112 @@
+package dev.spacebench.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Duration;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The app on a real PostgreSQL server (the {@code postgres} profile's driver and migrations): a
+ * small run through REST, then the samples counted in the database itself, not through the app.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+class PostgresEndToEndTest {
+
+    private static final TestPostgres DB = TestPostgres.create().orElse(null);
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    // Not AppTestSupport: its H2 URL would win over this one (its property source is read last).
+    @DynamicPropertySource
+    static void postgres(DynamicPropertyRegistry registry) throws Exception {
+        if (DB != null) {
+            registry.add("spring.datasource.url", DB::url);
+            registry.add("spring.datasource.username", DB::user);
+            registry.add("spring.datasource.password", DB::password);
+        }
+        registry.add("spacebench.spaces.root", Files.createTempDirectory("spacebench-test-spaces-")::toString);
+        registry.add("spacebench.worker.poll-interval-ms", () -> "200");
+    }
+
+    @LocalServerPort
+    int port;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void needsPostgres() {
+        assumeTrue(DB != null, TestPostgres.MISSING);
+    }
+
+    @Test
+    void aRunIsMeasuredAndEverySampleIsInPostgres() throws Exception {
+        JsonNode created = send(HttpRequest.newBuilder(uri("/api/runs")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("""
+                {"space": {"kind": "process"},
+                 "plan": {"exec": {"metrics": ["noop", "true"], "n": 40, "warmups": 2, "agentWarmupCalls": 10},
+                          "files": {"sizes": [{"bytes": 1048576, "n": 2}, {"bytes": 3145728, "n": 2}], "warmups": 0},
+                          "floor": {"enabled": false}}}""")));
+        long id = created.get("id").asLong();
+        JsonNode run = awaitFinished(id, Duration.ofMinutes(2));
+        assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");
+
+        try (Connection c = DB.connect()) {
+            assertThat(c.getMetaData().getDatabaseProductName()).isEqualTo("PostgreSQL");
+            // 2 × (40 measured + 2 warm-ups) exec, 2 sizes × 2 directions × 2, one ready, one delete
+            assertThat(count(c, "SELECT count(*) FROM sample WHERE run_id = ?", id)).isEqualTo(2 * 42 + 8 + 2);
+            assertThat(count(c, "SELECT count(*) FROM sample WHERE run_id = ? AND metric = 'exec.noop' AND phase = 'measured'", id))
+                    .isEqualTo(40);
+            assertThat(count(c, "SELECT count(*) FROM run WHERE id = ? AND status = 'SUCCEEDED'", id)).isEqualTo(1);
+        }
+        // The page reads back from PostgreSQL too.
+        HttpResponse<String> page = http.send(HttpRequest.newBuilder(uri("/runs/" + id)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+    }
+
+    private JsonNode awaitFinished(long id, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode run;
+        do {
+            run = send(HttpRequest.newBuilder(uri("/api/runs/" + id)));
+            String status = run.get("status").asString();
+            if (!status.equals("QUEUED") && !status.equals("RUNNING")) {
+                return run;
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("run " + id + " did not finish within " + timeout + ": " + run);
+    }
+
+    private JsonNode send(HttpRequest.Builder request) throws Exception {
+        return JSON.readTree(http.send(request.build(), HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    private URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private static long count(Connection c, String sql, long id) throws Exception {
+        try (PreparedStatement s = c.prepareStatement(sql)) {
+            s.setLong(1, id);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+}

@@ -3,7 +3,6 @@ package dev.spacebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.floor.HyperfineFloor;
-import dev.spacebench.publish.Format;
 import dev.spacebench.run.RunSampleRepository;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -67,7 +66,9 @@ class EndToEndTest extends AppTestSupport {
 
         String markdown = get("/api/runs/" + id + "/page.md").body();
         assertThat(markdown).contains(result.get("run").get("headline").asString());
-        assertThat(markdown).contains("| sh -c true | " + Format.duration(metrics.get("exec.sh_c").get("p50Ns").asLong()) + " [");
+        Matcher shc = Pattern.compile("\\| sh -c true \\| ([^\\[|]+) \\[").matcher(markdown);
+        assertThat(shc.find()).as(markdown).isTrue();
+        assertDisplays(shc.group(1), metrics.get("exec.sh_c").get("p50Ns").asLong());
 
         assertPlotsAreServed(id, markdown);
         assertPythonRecomputesEveryFigure(id, metrics.size());
@@ -115,12 +116,33 @@ class EndToEndTest extends AppTestSupport {
             JsonNode metric = metrics.get(cells.group(1));
             long ns = Long.parseLong(cells.group(3));
             assertThat(ns).as(cells.group(1) + " " + cells.group(2)).isEqualTo(metric.get(json.get(cells.group(2))).asLong());
-            assertThat(cells.group(4)).isEqualTo(Format.duration(ns));
+            assertDisplays(cells.group(4), ns);
             checked++;
         }
         // exec 3 × 4 figures + files 2 × (upload + download p50) + space ready/delete p50 + floor rows × (p50, p99)
         long floorRows = metrics.keySet().stream().filter(m -> m.startsWith("floor.")).count();
         assertThat(checked).isEqualTo(12 + 4 + 2 + 2 * floorRows);
+    }
+
+    /**
+     * A duration as the page shows it stands for {@code ns}: below 1 µs exactly "N ns", else a
+     * value from 1 to 999 in the largest unit that keeps it at least 1, with three significant
+     * digits, within half a unit of its last digit of {@code ns}.
+     */
+    static void assertDisplays(String text, long ns) {
+        Matcher m = Pattern.compile("(\\d+(?:\\.(\\d+))?) (ns|µs|ms|s)").matcher(text);
+        assertThat(m.matches()).as("a duration: '%s'", text).isTrue();
+        if (ns < 1_000) {
+            assertThat(text).isEqualTo(ns + " ns");
+            return;
+        }
+        double scale = Map.of("µs", 1e3, "ms", 1e6, "s", 1e9).get(m.group(3));
+        java.math.BigDecimal value = new java.math.BigDecimal(m.group(1));
+        int decimals = m.group(2) == null ? 0 : m.group(2).length();
+        assertThat(value.precision()).as("significant digits of '%s'", text).isEqualTo(3);
+        assertThat(value.doubleValue()).as("'%s' in range for its unit", text).isBetween(1.0, 999.0);
+        double halfStep = 0.5 * Math.pow(10, -decimals) * scale;
+        assertThat(Math.abs(value.doubleValue() * scale - ns)).as("'%s' stands for %d ns", text, ns).isLessThanOrEqualTo(halfStep * (1 + 1e-9));
     }
 
     private void assertPercentilesRecomputeFromCsv(long id, Map<String, JsonNode> metrics) throws Exception {

@@ -7,6 +7,8 @@ import dev.spacebench.AppTestSupport;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -39,7 +41,8 @@ class CompareAndBaselineTest extends AppTestSupport {
         assertThat(c.get("rows")).hasSize(4); // space.ready, exec.noop, exec.sh_c, space.delete
         JsonNode shc = row(c, "exec.sh_c");
         assertThat(shc.get("test").asString()).startsWith("Mann-Whitney U (two-sided) p = ");
-        assertThat(shc.get("pValue").asDouble()).isBetween(0.0, 1.0);
+        double[] scipy = scipyMannWhitney("exec.sh_c");
+        assertThat(shc.get("pValue").asDouble()).as("p against SciPy's").isCloseTo(scipy[1], within(1e-9));
         assertThat(shc.get("ratio").asDouble()).isCloseTo(shc.get("bP50Ns").asDouble() / shc.get("aP50Ns").asDouble(), within(1e-12));
         assertThat(row(c, "space.ready").get("test").asString()).isEqualTo("not testable: fewer than 2 samples on a side");
         assertThat(c.get("likeForLike").asBoolean()).isTrue();
@@ -51,6 +54,19 @@ class CompareAndBaselineTest extends AppTestSupport {
         HttpResponse<String> bad = get("/api/compare?runs=" + a);
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(json(bad).get("errors").get(0).get("field").asString()).isEqualTo("runs");
+    }
+
+    /** SciPy's U and p for one metric of runs a and b, from their samples.csv (src/test/python/mann_whitney.py). */
+    private double[] scipyMannWhitney(String metric) throws Exception {
+        Path dir = Files.createTempDirectory("spacebench-mw-");
+        Path csvA = Files.writeString(dir.resolve("a.csv"), get("/api/runs/" + a + "/samples.csv").body());
+        Path csvB = Files.writeString(dir.resolve("b.csv"), get("/api/runs/" + b + "/samples.csv").body());
+        Process python = new ProcessBuilder("python3", "src/test/python/mann_whitney.py", csvA.toString(), csvB.toString(), metric)
+                .redirectErrorStream(true).start();
+        String output = new String(python.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertThat(python.waitFor()).as(output).isZero();
+        String[] parts = output.split(" ");
+        return new double[] {Double.parseDouble(parts[0]), Double.parseDouble(parts[1])};
     }
 
     @Test

@@ -45,7 +45,7 @@ final class HostCheck extends OncePerRequestFilter {
         }
         String shown = host == null ? "(none)" : "'" + (host.length() > SHOWN ? host.substring(0, SHOWN) + "…" : host) + "'";
         problems.write(response, 421, "Host not served here", "Host " + shown + " is not an address this app serves (127.0.0.1, localhost, [::1]"
-                + (serverAddress == null ? "" : " or " + serverAddress) + " with port " + request.getLocalPort()
+                + (serverAddress == null || isLoopbackLiteral(serverAddress) ? "" : " or " + serverAddress) + " with port " + request.getLocalPort()
                 + "); if it is yours, add it to spacebench.security.allowed-hosts");
     }
 
@@ -80,6 +80,11 @@ final class HostCheck extends OncePerRequestFilter {
         } catch (UnknownHostException e) {
             return null;
         }
+    }
+
+    private static boolean isLoopbackLiteral(String name) {
+        InetAddress ip = literal(name);
+        return ip != null && ip.isLoopbackAddress();
     }
 
     private static String unbracket(String name) {

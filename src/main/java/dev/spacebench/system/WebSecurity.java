@@ -96,9 +96,12 @@ public class WebSecurity {
         bearer.setFailureHandler(new AuthenticationEntryPointFailureHandler(problems));
 
         boolean openReads = loopbackOnly(serverAddress);
+        // CSRF guards what a session lets in. A bearer token is never sent by a browser on its own,
+        // and a request without a session can only get in with one: neither needs (or should create
+        // a session for) a CSRF token.
         http.csrf(csrf -> csrf.csrfTokenRepository(csrfTokens)
-                        // A bearer token is never sent by a browser on its own, so it needs no CSRF token.
-                        .requireCsrfProtectionMatcher(request -> CsrfFilter.DEFAULT_CSRF_MATCHER.matches(request) && !hasBearer(request)))
+                        .requireCsrfProtectionMatcher(request -> CsrfFilter.DEFAULT_CSRF_MATCHER.matches(request)
+                                && !hasBearer(request) && request.getSession(false) != null))
                 .addFilterBefore(bearer, CsrfFilter.class)
                 .addFilterBefore(new UnlockFilter(codes, manager, csrfTokens), CsrfFilter.class)
                 .formLogin(form -> form.loginPage(AccessProblems.LOGIN).passwordParameter("token").defaultSuccessUrl("/", true)

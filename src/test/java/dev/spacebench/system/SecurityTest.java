@@ -77,7 +77,7 @@ class SecurityTest extends AppTestSupport {
                 "fileSizes", "", "floor", "off"), crossSite);
         assertThat(start.statusCode()).isEqualTo(403);
         assertThat(start.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
-        assertThat(start.body()).contains("<h1>Refused: the form&#39;s security token was missing or stale</h1>");
+        assertThat(start.body()).contains("<h1>Refused: the form's security token was missing or stale</h1>");
         assertThat(runCount()).isEqualTo(before);
 
         long id = json(post("/api/runs", ENDLESS_RUN)).get("id").asLong();

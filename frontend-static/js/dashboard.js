@@ -164,9 +164,11 @@
       var button = form.querySelector('button');
       button.disabled = true;
       button.textContent = 'Cancelling…';
-      fetch('/api/runs/' + form.dataset.runId + '/cancel', {method: 'POST'})
+      // The form's own post, with its CSRF field: the session that unlocked this page is the credential.
+      // Without it (a locked browser, a stale page) the plain post below shows the browser why.
+      fetch(form.action, {method: 'POST', body: new URLSearchParams(new FormData(form))})
         .then(function (response) {
-          if (!response.ok && response.status !== 409) {
+          if (!response.ok || new URL(response.url).pathname === '/login') {
             throw new Error(response.status);
           }
         })

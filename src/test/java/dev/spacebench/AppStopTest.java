@@ -50,7 +50,7 @@ class AppStopTest {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-Djdk.lang.Process.launchMechanism=VFORK", "-cp", System.getProperty("java.class.path"),
                 SpacebenchApplication.class.getName(), "--server.port=" + port,
-                "--spring.datasource.url=jdbc:h2:file:" + temp.resolve("db") + ";AUTO_SERVER=TRUE", "--spacebench.spaces.root=" + spaces,
+                "--spring.datasource.url=jdbc:h2:file:" + temp.resolve("db"), "--spacebench.spaces.root=" + spaces,
                 "--spacebench.worker.poll-interval-ms=200"));
         Process app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(temp.resolve("app.log").toFile()).start();
         try {
@@ -58,8 +58,10 @@ class AppStopTest {
             awaitUp(base, app);
             String body = "{\"space\":{\"kind\":\"" + kind + "\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1000000,"
                     + "\"warmups\":0,\"agentWarmupCalls\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}";
+            // The app made its API token next to the database file.
+            String token = Files.readString(temp.resolve("api-token")).strip();
             HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(base + "/api/runs"))
-                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                    .header("Content-Type", "application/json").header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                     HttpResponse.BodyHandlers.ofString());
             long id = JSON.readTree(created.body()).get("id").asLong();
             awaitMeasuring(base, id);

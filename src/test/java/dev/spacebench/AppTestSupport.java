@@ -8,6 +8,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import dev.spacebench.system.ApiToken;
+import dev.spacebench.system.UnlockCodes;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -37,7 +40,7 @@ public abstract class AppTestSupport {
 
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + DATA.resolve("spacebench") + ";AUTO_SERVER=TRUE");
+        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + DATA.resolve("spacebench"));
         registry.add("spacebench.spaces.root", SPACES::toString);
         registry.add("spacebench.worker.poll-interval-ms", () -> "200");
         registry.add("spacebench.plan.max-file-bytes", () -> Long.toString(1L << 30));
@@ -46,15 +49,43 @@ public abstract class AppTestSupport {
     @LocalServerPort
     protected int port;
 
+    @Autowired
+    protected UnlockCodes unlockCodes;
+
     protected final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     protected HttpResponse<String> get(String path) throws Exception {
         return http.send(HttpRequest.newBuilder(uri(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /** POSTs JSON with the API token, as a script does. */
     protected HttpResponse<String> post(String path, String json) throws Exception {
-        return http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/json")
+        return http.send(withToken(HttpRequest.newBuilder(uri(path))).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** DELETE with the API token. */
+    protected HttpResponse<String> delete(String path) throws Exception {
+        return http.send(withToken(HttpRequest.newBuilder(uri(path))).DELETE().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    protected static HttpRequest.Builder withToken(HttpRequest.Builder request) throws IOException {
+        return request.header("Authorization", "Bearer " + apiToken());
+    }
+
+    /** The API token the app created at its first start in the data directory. */
+    protected static String apiToken() throws IOException {
+        return Files.readString(DATA.resolve(ApiToken.FILE_NAME)).strip();
+    }
+
+    /** A browser's session on the app, unlocked through a one-time link as a user would. */
+    protected BrowserSession unlockedBrowser() throws Exception {
+        BrowserSession browser = new BrowserSession(this::uri);
+        HttpResponse<String> unlocked = browser.get("/unlock?code=" + unlockCodes.issue());
+        if (unlocked.statusCode() != 302 || !unlocked.headers().firstValue("Location").orElse("").endsWith("/")) {
+            throw new AssertionError("the unlock link did not unlock: " + unlocked.statusCode() + " " + unlocked.headers().map());
+        }
+        return browser;
     }
 
     protected URI uri(String path) {

@@ -5,11 +5,18 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.system.ApiToken;
+import dev.spacebench.system.DataDirectory;
+import dev.spacebench.system.ServerFile;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,7 +26,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code spacebench bench}: one benchmark run for scripts. Without {@code --server} it measures in
- * this process on the app's database; with it, on that server through REST. Either way it prints
+ * this process on the app's database, unless a server is running on that database's data
+ * directory (its {@code server.json}): then, as with {@code --server}, on that server through REST,
+ * with the API token from {@code SPACEBENCH_API_TOKEN} or the data directory. Either way it prints
  * progress, the results table and writes result.json, samples.csv and page.md into the output
  * directory.
  *
@@ -61,7 +70,8 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--memory-mib", paramLabel = "N", description = "memory to ask the Space for, in MiB")
     Long memoryMiB;
 
-    @Option(names = "--server", paramLabel = "URL", description = "measure on this running server, e.g. http://127.0.0.1:8080")
+    @Option(names = "--server", paramLabel = "URL", description = "measure on this running server, e.g. http://127.0.0.1:8080 "
+            + "(default: the server running on the database's data directory, if any)")
     URI server;
 
     @Option(names = "--db", paramLabel = "JDBC-URL", description = "without --server: the database (default: the app's spring.datasource.url)")
@@ -81,11 +91,13 @@ public class BenchCommand implements Callable<Integer> {
     private final PrintStream stdout;
     private final PrintStream stderr;
     private final boolean terminal;
+    private final Map<String, String> environment;
 
-    BenchCommand(PrintStream stdout, PrintStream stderr, boolean terminal) {
+    BenchCommand(PrintStream stdout, PrintStream stderr, boolean terminal, Map<String, String> environment) {
         this.stdout = stdout;
         this.stderr = stderr;
         this.terminal = terminal;
+        this.environment = environment;
     }
 
     /** From {@code SpacebenchApplication.main}: runs and exits the JVM with the command's exit code. */
@@ -100,7 +112,12 @@ public class BenchCommand implements Callable<Integer> {
      * @return the exit code: 0, 1 or 2 (see the class comment)
      */
     public static int execute(String[] args, PrintStream stdout, PrintStream stderr, boolean terminal) {
-        CommandLine command = new CommandLine(new BenchCommand(stdout, stderr, terminal));
+        return execute(args, stdout, stderr, terminal, System.getenv());
+    }
+
+    /** As {@link #execute(String[], PrintStream, PrintStream, boolean)}, reading these environment variables. */
+    static int execute(String[] args, PrintStream stdout, PrintStream stderr, boolean terminal, Map<String, String> environment) {
+        CommandLine command = new CommandLine(new BenchCommand(stdout, stderr, terminal, environment));
         command.setOut(new PrintWriter(stdout, true));
         command.setErr(new PrintWriter(stderr, true));
         // picocli answers 1 for an exception; 1 means a failed baseline check, so anything unexpected is 2.
@@ -117,7 +134,7 @@ public class BenchCommand implements Callable<Integer> {
             BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic);
             Plan chosen = PlanArgument.read(plan);
             RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen);
-            try (BenchBackend backend = server == null ? LocalBackend.start(database) : new RemoteBackend(server)) {
+            try (BenchBackend backend = backend()) {
                 if (check != null) {
                     backend.requireBaseline(check.baseline());
                 }
@@ -126,6 +143,35 @@ public class BenchCommand implements Callable<Integer> {
         } catch (BenchException e) {
             stderr.println("bench: " + e.getMessage());
             return FAILED;
+        }
+    }
+
+    /** A server named by --server, else one running on the database's data directory, else this process. */
+    private BenchBackend backend() {
+        Path data = DataDirectory.of(database != null ? database : DataDirectory.configuredDatabaseUrl());
+        if (server != null) {
+            // The data directory's token is this host's server's: it goes to a loopback address only.
+            Optional<String> token = ApiToken.forClient(data, environment);
+            boolean sendFileToken = environment.get(ApiToken.VARIABLE) != null || isLoopback(server.getHost());
+            return new RemoteBackend(server, sendFileToken ? token.orElse(null) : null, null);
+        }
+        Optional<ServerFile.LiveServer> running = ServerFile.find(data);
+        if (running.isPresent()) {
+            return new RemoteBackend(running.get().url(), ApiToken.forClient(data, environment).orElse(null),
+                    running.get().file().toString());
+        }
+        return LocalBackend.start(database);
+    }
+
+    private static boolean isLoopback(String host) {
+        if (host == null) {
+            return false;
+        }
+        String name = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+        try {
+            return name.equalsIgnoreCase("localhost") || (name.matches("[0-9.:a-fA-F]+") && InetAddress.getByName(name).isLoopbackAddress());
+        } catch (UnknownHostException e) {
+            return false;
         }
     }
 

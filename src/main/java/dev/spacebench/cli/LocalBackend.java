@@ -44,8 +44,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Measures in this process: the app without its web server and with its worker off, on the same
- * database as a server would use (H2's {@code AUTO_SERVER=TRUE} lets both open it at once). The
- * run is queued and claimed in one transaction, so a server's worker never sees it QUEUED.
+ * database as a server would use (when a server runs on an H2 file, bench goes through it instead:
+ * only one process opens the file). The run is queued and claimed in one transaction, so a
+ * server's worker on a shared database (PostgreSQL) never sees it QUEUED.
  */
 final class LocalBackend implements BenchBackend {
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.spacebench.live.LiveRun;
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.run.RunRequest;
+import dev.spacebench.system.ApiToken;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -25,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Measures on a running server through its REST API: {@code POST /api/runs}, then the run's
  * server-sent events ({@code GET /api/runs/{id}/events}) until it has finished, then the three
- * exports.
+ * exports. Every call carries the API token ({@code Authorization: Bearer …}) when there is one.
  */
 final class RemoteBackend implements BenchBackend {
 
@@ -40,10 +41,18 @@ final class RemoteBackend implements BenchBackend {
             .build();
 
     private final URI server;
+    private final String token;
+    private final String foundIn;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
 
-    /** @param server the app's base URL, e.g. {@code http://127.0.0.1:8080} */
-    RemoteBackend(URI server) {
+    /**
+     * @param server the app's base URL, e.g. {@code http://127.0.0.1:8080}
+     * @param token the API token, or null to send none
+     * @param foundIn where the server was found (its server.json), or null when it was named by {@code --server}
+     */
+    RemoteBackend(URI server, String token, String foundIn) {
+        this.token = token;
+        this.foundIn = foundIn;
         String text = server.toString();
         this.server = URI.create(text.endsWith("/") ? text.substring(0, text.length() - 1) : text);
         if (this.server.getScheme() == null || !this.server.getScheme().startsWith("http") || this.server.getHost() == null) {
@@ -53,12 +62,13 @@ final class RemoteBackend implements BenchBackend {
 
     @Override
     public String where() {
-        return "measuring on " + server;
+        return foundIn == null ? "measuring on " + server
+                : "measuring on the server running at " + server + " (found in " + foundIn + "), through its REST API";
     }
 
     @Override
     public long submit(RunRequest request) {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/runs")).timeout(CALL_TIMEOUT)
+        HttpResponse<String> response = send(call("/api/runs").timeout(CALL_TIMEOUT)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(request))).build());
         if (response.statusCode() == 400) {
@@ -70,7 +80,7 @@ final class RemoteBackend implements BenchBackend {
 
     @Override
     public LiveRun follow(long id, Consumer<LiveRun> progress) {
-        HttpRequest request = HttpRequest.newBuilder(uri("/api/runs/" + id + "/events"))
+        HttpRequest request = call("/api/runs/" + id + "/events")
                 .header("Accept", "text/event-stream").GET().build();
         HttpResponse<Stream<String>> response = send(request, HttpResponse.BodyHandlers.ofLines());
         if (response.statusCode() != 200) {
@@ -102,7 +112,7 @@ final class RemoteBackend implements BenchBackend {
 
     @Override
     public void requireBaseline(String name) {
-        HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/api/baselines/" + name)).timeout(CALL_TIMEOUT).GET().build());
+        HttpResponse<String> response = send(call("/api/baselines/" + name).timeout(CALL_TIMEOUT).GET().build());
         if (response.statusCode() == 404) {
             throw new BenchException("--baseline: " + problemErrors(response.body()).get(0).message());
         }
@@ -113,7 +123,7 @@ final class RemoteBackend implements BenchBackend {
     public String check(long id, BaselineCheck check) {
         String path = "/api/runs/" + id + "/check?baseline=" + check.baseline() + "&threshold=" + check.threshold()
                 + "&statistic=" + check.statistic();
-        HttpResponse<String> response = send(HttpRequest.newBuilder(uri(path)).timeout(CALL_TIMEOUT).GET().build());
+        HttpResponse<String> response = send(call(path).timeout(CALL_TIMEOUT).GET().build());
         if (response.statusCode() == 400 || response.statusCode() == 404) {
             throw new BenchException("the check against " + check.baseline() + " could not be made:\n"
                     + RequestErrors.lines(problemErrors(response.body())));
@@ -131,7 +141,7 @@ final class RemoteBackend implements BenchBackend {
         }
         for (String name : List.of(Exports.RESULT_JSON, Exports.SAMPLES_CSV, Exports.PAGE_MD)) {
             String path = "/api/runs/" + id + "/" + name;
-            HttpResponse<Path> response = send(HttpRequest.newBuilder(uri(path)).timeout(CALL_TIMEOUT).GET().build(),
+            HttpResponse<Path> response = send(call(path).timeout(CALL_TIMEOUT).GET().build(),
                     HttpResponse.BodyHandlers.ofFile(dir.resolve(name)));
             if (response.statusCode() != 200) {
                 throw new BenchException("GET " + path + " answered " + response.statusCode());
@@ -142,7 +152,7 @@ final class RemoteBackend implements BenchBackend {
     @Override
     public void cancel(long id) {
         try {
-            send(HttpRequest.newBuilder(uri("/api/runs/" + id + "/cancel")).timeout(CALL_TIMEOUT)
+            send(call("/api/runs/" + id + "/cancel").timeout(CALL_TIMEOUT)
                     .POST(HttpRequest.BodyPublishers.noBody()).build());
         } catch (BenchException e) {
             // The event stream then ends on its own when the server is gone; nothing more to do here.
@@ -159,14 +169,22 @@ final class RemoteBackend implements BenchBackend {
     }
 
     private <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) {
+        HttpResponse<T> response;
         try {
-            return http.send(request, body);
+            response = http.send(request, body);
         } catch (IOException e) {
             throw unreachable(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new BenchException("interrupted while calling " + request.uri(), e);
         }
+        if (response.statusCode() == 401) {
+            throw new BenchException("the server at " + server + " refused the call (401): " + (token == null
+                    ? "it needs the API token; set " + ApiToken.VARIABLE + ", or run bench where the server's data directory is (its "
+                            + ApiToken.FILE_NAME + " file is read from there)"
+                    : "the token sent is not its API token (from " + ApiToken.VARIABLE + " or the data directory's " + ApiToken.FILE_NAME + ")"));
+        }
+        return response;
     }
 
     private BenchException unreachable(IOException e) {
@@ -202,5 +220,10 @@ final class RemoteBackend implements BenchBackend {
 
     private URI uri(String path) {
         return URI.create(server + path);
+    }
+
+    private HttpRequest.Builder call(String path) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri(path));
+        return token == null ? request : request.header("Authorization", "Bearer " + token);
     }
 }

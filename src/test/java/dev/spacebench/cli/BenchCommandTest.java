@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -34,7 +35,7 @@ class BenchCommandTest extends AppTestSupport {
     void inProcessRunWritesTheFilesAndPrintsTheFiguresOfResultJson() throws Exception {
         Path plan = Files.writeString(temp.resolve("tiny.json"), TINY_PLAN);
         Path out = temp.resolve("out");
-        String db = "jdbc:h2:file:" + temp.resolve("db").resolve("spacebench") + ";AUTO_SERVER=TRUE";
+        String db = "jdbc:h2:file:" + temp.resolve("db").resolve("spacebench");
         Result result = bench("--plan", plan.toString(), "--out", out.toString(), "--db", db, "--kind", "process",
                 "--baseline", "cua-0.15.0", "--threshold", "1000");
 
@@ -67,6 +68,35 @@ class BenchCommandTest extends AppTestSupport {
         String check = get("/api/runs/" + id + "/check?baseline=cua-0.15.0&threshold=1.0E-4&statistic=p50").body();
         assertThat(Files.readString(out.resolve("check.json"))).isEqualTo(check);
         assertThat(result.stdout).containsPattern("exec\\.sh_c +\\S+ \\S+ +878 µs +\\d+\\.\\d{3}  FAIL");
+    }
+
+    @Test
+    void withoutServerItFindsTheServerRunningOnItsDatabaseAndGoesThroughItWithTheTokenFromTheDataDirectory() throws Exception {
+        Path plan = Files.writeString(temp.resolve("tiny.json"), TINY_PLAN);
+        Path out = temp.resolve("found");
+        // The test app's database: the app holds it, and its data directory holds server.json and api-token.
+        Result result = bench(Map.of(), "--plan", plan.toString(), "--out", out.toString(), "--kind", "process",
+                "--db", "jdbc:h2:file:" + DATA.resolve("spacebench"));
+
+        assertThat(result.code).as(result.toString()).isZero();
+        assertThat(result.stdout.lines().findFirst().orElseThrow()).matches("run \\d+ queued; measuring on the server running at "
+                + Pattern.quote("http://127.0.0.1:" + port + " (found in " + DATA.resolve("server.json") + "), through its REST API"));
+        long id = JSON.readTree(Files.readString(out.resolve("result.json"))).get("run").get("id").asLong();
+        assertThat(json(get("/api/runs/" + id)).get("status").asString()).as("the run is the server's").isEqualTo("SUCCEEDED");
+        assertThat(Files.readString(out.resolve("samples.csv"))).isEqualTo(get("/api/runs/" + id + "/samples.csv").body());
+    }
+
+    @Test
+    void aServerRefusesBenchWithoutTheTokenAndBenchSaysWhatToDo() throws Exception {
+        Path empty = Files.createDirectory(temp.resolve("no-token-here"));
+        Result result = bench(Map.of(), "--plan", "quick", "--server", "http://127.0.0.1:" + port,
+                "--db", "jdbc:h2:file:" + empty.resolve("spacebench"));
+        assertThat(result.code).isEqualTo(2);
+        assertThat(result.stderr).contains("refused the call (401): it needs the API token; set SPACEBENCH_API_TOKEN");
+        Result wrong = bench(Map.of("SPACEBENCH_API_TOKEN", "not-the-token-of-this-server"), "--plan", "quick",
+                "--server", "http://127.0.0.1:" + port);
+        assertThat(wrong.code).isEqualTo(2);
+        assertThat(wrong.stderr).contains("refused the call (401): the token sent is not its API token");
     }
 
     @Test
@@ -163,11 +193,16 @@ class BenchCommandTest extends AppTestSupport {
         return rows;
     }
 
-    private static Result bench(String... args) {
+    /** bench as a CI job runs it against the test server: with the server's token in SPACEBENCH_API_TOKEN. */
+    private static Result bench(String... args) throws Exception {
+        return bench(Map.of("SPACEBENCH_API_TOKEN", apiToken()), args);
+    }
+
+    private static Result bench(Map<String, String> environment, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code = BenchCommand.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), false);
+                new PrintStream(err, true, StandardCharsets.UTF_8), false, environment);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 

@@ -73,8 +73,15 @@ class DashboardBrowserTest extends AppTestSupport {
         }
     }
 
+    /** As a user does once: opens the one-time link the app printed, which lands on the dashboard. */
+    private void unlock() {
+        browser.get(uri("/unlock?code=" + unlockCodes.issue()).toString());
+        assertThat(browser.getCurrentUrl()).isEqualTo(uri("/").toString());
+    }
+
     @Test
     void aRunStartedFromTheFormShowsItsProgressLiveToTheEndAndItsPage() throws Exception {
+        unlock();
         browser.get(uri("/").toString());
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
         wait.until(b -> "on".equals(b.findElement(By.tagName("html")).getDomAttribute("data-live")));
@@ -136,6 +143,7 @@ class DashboardBrowserTest extends AppTestSupport {
     void cancelButtonStopsARunningRunWithoutLeavingThePage() throws Exception {
         long id = json(post("/api/runs", "{\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":1000000,\"warmups\":0},"
                 + "\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}")).get("id").asLong();
+        unlock();
         browser.get(uri("/").toString());
         WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(60));
         wait.until(b -> "on".equals(b.findElement(By.tagName("html")).getDomAttribute("data-live")));

@@ -3,14 +3,13 @@ package dev.spacebench.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
+import dev.spacebench.BrowserSession;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.Spaces;
-import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.web.util.HtmlUtils;
@@ -35,6 +33,8 @@ class DashboardPagesTest extends AppTestSupport {
 
     @Autowired
     Spaces spaces;
+
+    private BrowserSession browser;
 
     @Test
     void badInputComesBackWithEachErrorBesideItsInputAndTheInputKept() throws Exception {
@@ -200,11 +200,11 @@ class DashboardPagesTest extends AppTestSupport {
         return m.group(1);
     }
 
+    /** Posts the dashboard's form as an unlocked browser does: with the CSRF field of the page it came from. */
     private HttpResponse<String> postForm(String path, Map<String, String> fields) throws Exception {
-        String body = fields.entrySet().stream()
-                .map(e -> URLEncoder.encode(e.getKey(), StandardCharsets.UTF_8) + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
-                .collect(Collectors.joining("&"));
-        return http.send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        if (browser == null) {
+            browser = unlockedBrowser();
+        }
+        return browser.submit("/", path, fields);
     }
 }

@@ -79,12 +79,25 @@ public class LeftoverSpaces {
         return removed;
     }
 
+    /**
+     * The whole command line from /proc, arguments separated by spaces; empty when unreadable.
+     * ({@code ProcessHandle.Info} cuts long ones short, and an agent's class path is long.)
+     */
+    static String commandLine(ProcessHandle process) {
+        try {
+            byte[] raw = Files.readAllBytes(Path.of("/proc", Long.toString(process.pid()), "cmdline"));
+            return new String(raw, java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
     /** Every process whose command line names the directory (an agent's work dir, bwrap's binds, QEMU's 9p share). */
     private static void killProcessesUsing(Path dir) {
         String path = dir.toAbsolutePath() + "/";
         List<ProcessHandle> using = ProcessHandle.allProcesses()
                 .filter(p -> p.pid() != ProcessHandle.current().pid())
-                .filter(p -> p.info().commandLine().map(c -> c.contains(path)).orElse(false))
+                .filter(p -> commandLine(p).contains(path))
                 .toList();
         for (ProcessHandle process : using) {
             log.info("killing process {} of a leftover Space: {}", process.pid(), process.info().command().orElse("?"));

@@ -83,6 +83,8 @@ class AppCrashTest {
             id = app.post("/api/runs", PLAN).get("id").asLong();
             JsonNode run = app.await("/api/runs/" + id, r -> savedNoop(r) != null, Duration.ofSeconds(120));
             reported = savedSamples(run);
+            // In the middle of a 64 MiB transfer: the stop waits for it, and H2's own exit hook must not close the database meanwhile.
+            app.await("/api/runs/" + id, r -> r.get("progress").get("metric").asString("").startsWith("file."), Duration.ofSeconds(180));
             assertThat(app.stop()).as("the app stops within 60 s of SIGTERM").isTrue();
         }
         try (Connection db = ChildApp.openDatabase(url)) {

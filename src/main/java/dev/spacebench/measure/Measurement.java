@@ -36,15 +36,21 @@ import java.util.Map;
  */
 public final class Measurement {
 
-    /** This many failed iterations in a row end the run: the Space is most likely gone. */
+    /** This many failed iterations in a row end the run: nothing meaningful is being measured any more. */
     public static final int MAX_CONSECUTIVE_FAILURES = 10;
     private static final Duration EXEC_TIMEOUT = Duration.ofSeconds(60);
+    /** How long the Ping after a failed iteration may take before the agent counts as gone. */
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
 
     private final AgentChannel channel;
     private final Path staging;
     private final MeasureListener listener;
     private long done;
     private long total;
+    /** The metric and error of the last failed iteration, for the run's reason. */
+    private String failedMetric;
+    private Throwable failure;
+    private String failureText;
 
     /**
      * @param staging an existing host directory for source files and downloads; emptied as it goes
@@ -83,6 +89,8 @@ public final class Measurement {
 
     /**
      * @throws CancelledException when the listener asks to stop
+     * @throws SpaceLostException at the first failed iteration after which the agent does not answer
+     *     (gRPC UNAVAILABLE, or a Ping right after it fails), or that met a full disk on the host or in the Space
      * @throws AbortedException after {@link #MAX_CONSECUTIVE_FAILURES} failures in a row
      */
     public void run(Plan plan) {
@@ -138,16 +146,51 @@ public final class Measurement {
                 if (listener.cancelRequested()) {
                     throw new CancelledException();
                 }
+                failedMetric = metric;
+                failure = null;
+                failureText = null;
                 boolean ok = iteration.run(phase, i);
                 failuresInARow = ok ? 0 : failuresInARow + 1;
                 done++;
                 listener.progress(new Progress(metric, phase, i, count, done, total));
+                if (!ok) {
+                    endIfSpaceLost(where(failedMetric, phase, i));
+                }
                 if (failuresInARow >= MAX_CONSECUTIVE_FAILURES) {
                     throw new AbortedException(MAX_CONSECUTIVE_FAILURES + " failures in a row in " + metric
-                            + "; the Space or its agent is most likely gone", null);
+                            + " (the agent still answers a Ping); the last: " + failureText, failure);
                 }
             }
         }
+    }
+
+    /** "file.upload.16MiB iteration 3", "exec.true warm-up 2". */
+    private static String where(String metric, Phase phase, int iteration) {
+        return metric + (phase == Phase.WARMUP ? " warm-up " : " iteration ") + iteration;
+    }
+
+    /**
+     * Ends the run when the failed iteration shows the Space is gone or a disk is full; otherwise
+     * the failure is only counted. A Ping decides when the error itself does not tell.
+     */
+    private void endIfSpaceLost(String where) {
+        String reason = FatalFailures.reason(failure, staging, where);
+        if (reason == null) {
+            try {
+                channel.ping(PROBE_TIMEOUT);
+            } catch (RuntimeException e) {
+                reason = FatalFailures.agentGone(e, where, failureText);
+            }
+        }
+        if (reason != null) {
+            throw new SpaceLostException(reason, failure);
+        }
+    }
+
+    private void failed(String metric, Throwable cause, String text) {
+        failedMetric = metric;
+        failure = cause;
+        failureText = text;
     }
 
     private boolean execOnce(ExecMetric metric, Phase phase, int iteration) {
@@ -162,6 +205,7 @@ public final class Measurement {
                     String why = (result.timedOut() ? "timed out" : "exit code " + result.exitCode())
                             + stderrHead(result.stderr());
                     listener.sample(new Sample(metric.metricId(), iteration, phase, ns, 0, false, why));
+                    failed(metric.metricId(), null, why);
                     return false;
                 }
             }
@@ -171,6 +215,7 @@ public final class Measurement {
         } catch (RuntimeException e) {
             long ns = System.nanoTime() - start;
             listener.sample(new Sample(metric.metricId(), iteration, phase, ns, 0, false, e.getMessage()));
+            failed(metric.metricId(), e, e.getMessage());
             return false;
         }
     }
@@ -182,17 +227,27 @@ public final class Measurement {
         Path received = staging.resolve("received-" + tag);
         String remote = "files/" + tag;
         Duration timeout = Duration.ofSeconds(60 + bytes / (2L << 20));
+        String upload = MetricIds.upload(bytes);
         try {
-            Sha256.Result written = RandomFiles.write(source, bytes);
+            Sha256.Result written;
+            try {
+                written = RandomFiles.write(source, bytes);
+            } catch (IOException e) {
+                String reason = FatalFailures.reason(e, staging, where(upload, phase, iteration) + " (writing the random source file)");
+                if (reason != null) {
+                    throw new SpaceLostException(reason, e);
+                }
+                throw e;
+            }
             FileRef expected = new FileRef(written.size(), written.sha256());
 
-            String upload = MetricIds.upload(bytes);
             long start = System.nanoTime();
             try {
                 channel.upload(source, expected, remote, lane, timeout);
                 listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, true, null));
             } catch (IOException | RuntimeException e) {
                 listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
+                failed(upload, e, e.getMessage());
                 return false;
             }
 
@@ -204,6 +259,7 @@ public final class Measurement {
                 return true;
             } catch (IOException | RuntimeException e) {
                 listener.sample(new Sample(download, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
+                failed(download, e, e.getMessage());
                 return false;
             }
         } catch (IOException e) {

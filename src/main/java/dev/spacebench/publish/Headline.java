@@ -32,7 +32,7 @@ final class Headline {
                 if (row.metric().equals(wanted) && row.p50().ns() != null) {
                     String what = wanted.equals("exec.noop") ? "A no-op RPC round trip" : "A command round trip (" + row.label() + ")";
                     return capitalizeAfter(prefix, what + " into " + article(kind) + " " + kind + " Space took " + row.p50().text()
-                            + " (p50, n = " + row.n() + ")" + tail);
+                            + " (p50, n = " + row.n() + failed(row.failures()) + ")" + tail);
                 }
             }
         }
@@ -40,11 +40,17 @@ final class Headline {
             RunReport.FileRow row = files.get(i);
             if (row.uploadP50().ns() != null) {
                 return capitalizeAfter(prefix, "A " + row.size() + " upload into " + article(kind) + " " + kind + " Space took " + row.uploadP50().text()
-                        + " (p50, n = " + row.uploadN() + ", " + row.uploadMibPerSecondText() + " MiB/s, " + row.lane() + " lane)" + tail);
+                        + " (p50, n = " + row.uploadN() + failed(row.uploadFailures()) + ", " + row.uploadMibPerSecondText() + " MiB/s, "
+                        + row.lane() + " lane)" + tail);
             }
         }
         return "This run ended " + run.getStatus() + " before any round trip succeeded"
                 + (run.getFailureReason() == null ? "." : ": " + run.getFailureReason());
+    }
+
+    /** ", 2 failed" beside an n, so a failure is never only in samples.csv. */
+    private static String failed(int failures) {
+        return failures == 0 ? "" : ", " + failures + " failed";
     }
 
     /** "a" or "an" before a kind's name: an attach Space, a sandbox Space. */

@@ -14,8 +14,17 @@ final class Questions {
         return exec.stream().filter(r -> r.metric().equals(metric)).map(r -> r.p50().ns()).findFirst().orElse(null);
     }
 
-    static List<RunReport.Question> list(String kind, Plan plan, List<RunReport.ExecRow> exec, Environment env) {
+    static List<RunReport.Question> list(String kind, Plan plan, List<RunReport.ExecRow> exec, Environment env, boolean succeeded) {
         List<RunReport.Question> questions = new ArrayList<>();
+        if (!succeeded) {
+            // No answer built on figures this run did not take.
+            questions.add(new RunReport.Question("Should I quote this run?",
+                    "No: it did not run its whole plan. Quote a run that SUCCEEDED; this page says what happened and "
+                            + "keeps what was measured."));
+            questions.add(new RunReport.Question("Can I check what it measured?",
+                    "Yes. samples.csv has every sample it took in ns, warm-ups and failures marked, with each failure's error."));
+            return questions;
+        }
         questions.add(new RunReport.Question("Why does running true take milliseconds when the no-op takes microseconds?",
                 "The no-op measures the transport and the agent's dispatch. true adds starting a process (fork/exec or vfork, "
                         + "loading the program, pipes for its output, waiting for it to exit), which is the largest part of a "

@@ -15,6 +15,8 @@ import java.util.List;
  *
  * @param title the question the page answers
  * @param headline one sentence answering it with the headline figure (or saying why it cannot)
+ * @param failedSamples measured iterations that failed, all metrics
+ * @param failedByMetric e.g. "exec.sh_c: 2, file.upload.512MiB: 1"; empty when none failed
  */
 public record RunReport(
         long id,
@@ -24,6 +26,8 @@ public record RunReport(
         String title,
         String headline,
         String failureReason,
+        int failedSamples,
+        String failedByMetric,
         Instant createdAt,
         Instant startedAt,
         Instant finishedAt,
@@ -99,8 +103,11 @@ public record RunReport(
      * One file size: upload and download.
      *
      * @param uploadMibPerSecond size / upload p50, MiB/s
+     * @param failures measured uploads and downloads that failed
+     * @param uploadFailures measured uploads that failed
      */
     public record FileRow(long bytes, String size, String lane, int uploadN, int downloadN, int warmups, int failures,
+                          int uploadFailures,
                           Figure uploadP50, Double uploadMibPerSecond, String uploadMibPerSecondText,
                           Figure downloadP50, Double downloadMibPerSecond, String downloadMibPerSecondText,
                           String uploadMetric, String downloadMetric) {

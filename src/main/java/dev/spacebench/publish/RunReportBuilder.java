@@ -12,6 +12,7 @@ import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
+import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
@@ -76,6 +77,7 @@ public class RunReportBuilder {
                     up.map(MetricResult::getN).orElse(0), down.map(MetricResult::getN).orElse(0),
                     up.map(MetricResult::getWarmups).orElse(0),
                     up.map(MetricResult::getFailures).orElse(0) + down.map(MetricResult::getFailures).orElse(0),
+                    up.map(MetricResult::getFailures).orElse(0),
                     p50(up), upRate, Format.mibPerSecond(upRate),
                     p50(down), downRate, Format.mibPerSecond(downRate),
                     "file.upload." + label, "file.download." + label));
@@ -97,17 +99,24 @@ public class RunReportBuilder {
 
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version),
-                run.getFailureReason(), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
+                run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
                 samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
-                Method.describe(plan, env, kind, warmups, failures),
+                run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
+                        ? Method.describe(plan, env, kind, warmups, failures)
+                        : Outcome.describe(run, plan, kind, results, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
                 environment(env, spec, kind),
                 buildFacts(build),
                 reproduce(spec, plan, build),
-                Questions.list(kind, plan, exec, env),
+                Questions.list(kind, plan, exec, env, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
                 new RunReport.Downloads("/api/runs/" + id + "/samples.csv", "/api/runs/" + id + "/result.json",
                         "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/bmf.json", histogramLogs(id, results)),
                 spec, plan, env, build);
+    }
+
+    private static String failedByMetric(List<MetricResult> results) {
+        return results.stream().filter(r -> r.getFailures() > 0).map(r -> r.getMetric() + ": " + r.getFailures())
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static Map<String, String> histogramLogs(long id, List<MetricResult> results) {

@@ -6,11 +6,13 @@ import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.environment.BuildFacts;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
+import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.space.OwnerMark;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
@@ -51,10 +53,12 @@ public class RunExecution {
     private final BuildFacts buildFacts;
     private final TransactionTemplate transactions;
     private final Duration readyTimeout;
+    private final Path spacesRoot;
 
     public RunExecution(RunRepository runs, RunSampleRepository samples, MetricResultRepository results, Spaces spaces,
                         AgentChannels channels, RunJson json, BuildFacts buildFacts, TransactionTemplate transactions,
-                        @Value("${spacebench.space.ready-timeout:120s}") Duration readyTimeout) {
+                        @Value("${spacebench.space.ready-timeout:120s}") Duration readyTimeout,
+                        @Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path spacesRoot) {
         this.runs = runs;
         this.samples = samples;
         this.results = results;
@@ -64,6 +68,7 @@ public class RunExecution {
         this.buildFacts = buildFacts;
         this.transactions = transactions;
         this.readyTimeout = readyTimeout;
+        this.spacesRoot = spacesRoot;
     }
 
     /**
@@ -82,7 +87,7 @@ public class RunExecution {
         boolean hasBulkLane = false;
         Path staging = null;
         try {
-            staging = Files.createTempDirectory("spacebench-run-" + runId + "-");
+            staging = stagingDirectory(runId);
             // The floor first, while this run has no Space to disturb it.
             Map<String, String> floorFacts = Measurement.floor(plan, recorder);
             int others = spaces.liveCount();
@@ -121,21 +126,51 @@ public class RunExecution {
         } catch (SpaceException e) {
             outcome = RunStatus.FAILED;
             reason = "could not create the Space: " + e.getMessage();
+        } catch (AbortedException e) {
+            // Expected: the reason says it all, no stack trace.
+            outcome = RunStatus.FAILED;
+            reason = e.getMessage();
         } catch (IOException | RuntimeException e) {
             outcome = RunStatus.FAILED;
             reason = e.getMessage() == null ? e.toString() : e.getMessage();
             log.warn("run {} failed", runId, e);
+        } catch (Throwable e) {
+            // An Error (a missing native library, out of memory) ends this run, not the worker.
+            outcome = RunStatus.FAILED;
+            reason = "the worker met an error: " + e;
+            log.error("run {} failed with an error", runId, e);
         } finally {
-            if (space != null) {
-                long start = System.nanoTime();
-                spaces.delete(space);
-                recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, plan.spaceCount(), Phase.MEASURED,
-                        System.nanoTime() - start, 0, true, null));
+            // Each step on its own, so that one failing still lets the run record its end.
+            try {
+                if (space != null) {
+                    long start = System.nanoTime();
+                    spaces.delete(space);
+                    recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, plan.spaceCount(), Phase.MEASURED,
+                            System.nanoTime() - start, 0, true, null));
+                }
+            } catch (RuntimeException e) {
+                log.warn("run {}: deleting its Space failed: {}", runId, e.toString());
             }
             deleteQuietly(staging);
-            recorder.flush();
+            try {
+                recorder.flush();
+            } catch (RuntimeException e) {
+                log.warn("run {}: could not save its last samples: {}", runId, e.toString());
+            }
             finish(runId, plan, hasBulkLane, recorder.samples(), outcome, reason);
         }
+    }
+
+    /**
+     * The run's host directory for source files and stream downloads: under the Spaces root (the
+     * same disk as the bulk lane, so a bulk download is a rename), marked with this process as its
+     * owner so that the next start removes it if this app dies mid-run.
+     */
+    private Path stagingDirectory(long runId) throws IOException {
+        Files.createDirectories(spacesRoot);
+        Path dir = Files.createTempDirectory(spacesRoot, "run-" + runId + "-");
+        OwnerMark.write(dir);
+        return dir;
     }
 
     /** Space ready = from the start of create to the first Ping that succeeds, in ns. */

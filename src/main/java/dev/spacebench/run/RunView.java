@@ -5,12 +5,17 @@ import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A run as {@code GET /api/runs/{id}} shows it: status, progress, and the figures so far.
  * Times in ns; MiB/s = bytes / 2^20 / (p50 in s).
+ *
+ * @param failedSamples measured iterations that failed, over every metric whose figures are saved
+ *     (all of them once the run has finished; while it runs, the metrics measured to the end)
+ * @param failedByMetric the same per metric, only metrics with at least one failure
  */
 public record RunView(
         long id,
@@ -22,6 +27,8 @@ public record RunView(
         Instant startedAt,
         Instant finishedAt,
         String failureReason,
+        int failedSamples,
+        Map<String, Integer> failedByMetric,
         boolean cancelRequested,
         String worker,
         ProgressView progress,
@@ -56,9 +63,13 @@ public record RunView(
         if (run.getStatus() == RunStatus.SUCCEEDED) {
             percent = 100.0;
         }
+        Map<String, Integer> failedByMetric = new LinkedHashMap<>();
+        results.stream().filter(r -> r.getFailures() > 0).forEach(r -> failedByMetric.put(r.getMetric(), r.getFailures()));
+        int failedSamples = failedByMetric.values().stream().mapToInt(Integer::intValue).sum();
         // The spec of an attach run carries its agent's token; a view never shows it.
         return new RunView(id, run.getStatus(), run.getKind(), space == null ? null : space.redacted(), plan,
-                run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), run.getFailureReason(), run.isCancelRequested(), run.getWorker(),
+                run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), run.getFailureReason(), failedSamples, failedByMetric,
+                run.isCancelRequested(), run.getWorker(),
                 new ProgressView(run.getProgressMetric(), run.getProgressPhase(), run.getProgressIteration(),
                         run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
                 results.stream().map(r -> result(r, json)).toList(),

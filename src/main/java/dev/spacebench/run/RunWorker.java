@@ -95,7 +95,8 @@ public class RunWorker {
                 pool.execute(() -> {
                     try {
                         execution.execute(id, workerId, stopping::get);
-                    } catch (RuntimeException e) {
+                    } catch (Throwable e) {
+                        // Whatever went wrong, this thread goes on to take the next run.
                         log.error("run {} could not be finished", id, e);
                     } finally {
                         active.decrementAndGet();

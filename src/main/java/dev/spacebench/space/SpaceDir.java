@@ -12,6 +12,7 @@ import java.util.List;
  *
  * <pre>
  * ROOT/KIND-N/            dir: the Space's id is its name
+ *   owner                 the app process that made it ({@link OwnerMark})
  *   token                 the agent's token (0600)
  *   agent.log             the agent's (or its wrapper's) stderr
  *   space/                shared with the Space, same path inside where it is isolated
@@ -32,6 +33,8 @@ record SpaceDir(Path dir, Path shared, Path work, Path bulk, TokenFile token) {
     static SpaceDir create(Path root, String kind) throws IOException {
         Files.createDirectories(root);
         Path dir = Files.createTempDirectory(root, kind + "-");
+        // So that the next start of an app can tell this directory from a live app's and remove it after a crash.
+        OwnerMark.write(dir);
         Path shared = Files.createDirectory(dir.resolve("space"));
         return new SpaceDir(dir, shared, Files.createDirectory(shared.resolve("work")), Files.createDirectory(shared.resolve("bulk")),
                 TokenFile.create(dir));

@@ -16,6 +16,13 @@ public final class PageMarkdown {
         md.append(r.headline()).append("\n\n");
         md.append("Run ").append(r.id()).append(" · ").append(r.status()).append(" · ").append(r.kind())
                 .append(" Space · wall time ").append(r.wallTime()).append(" · ").append(r.sampleCount()).append(" samples\n\n");
+        if (r.failureReason() != null) {
+            md.append("Why it stopped: ").append(r.failureReason()).append("\n\n");
+        }
+        if (r.failedSamples() > 0) {
+            md.append("Failed: ").append(r.failedSamples()).append(" measured iteration(s) (").append(r.failedByMetric())
+                    .append("); not in the figures, listed with their errors in samples.csv.\n\n");
+        }
 
         md.append("## Results\n\n");
         if (!r.exec().isEmpty()) {

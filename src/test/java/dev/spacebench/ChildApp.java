@@ -1,0 +1,153 @@
+package dev.spacebench;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The app as a real child JVM (so that kill -9 and SIGTERM are real), on its own port, database
+ * URL and Spaces root, talked to over HTTP.
+ */
+public final class ChildApp implements AutoCloseable {
+
+    /** The token the child is started with, for when state changes need one. */
+    public static final String TOKEN = "child-app-test-token-0123456789abcdef";
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private final Process process;
+    private final String base;
+    private final Path log;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private ChildApp(Process process, String base, Path log) {
+        this.process = process;
+        this.base = base;
+        this.log = log;
+    }
+
+    /** Starts the app and waits until its health endpoint answers. */
+    public static ChildApp start(String dbUrl, Path spaces, Path log) throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Djdk.lang.Process.launchMechanism=VFORK", "-cp", System.getProperty("java.class.path"),
+                SpacebenchApplication.class.getName(), "--server.port=" + port, "--spring.datasource.url=" + dbUrl,
+                "--spacebench.spaces.root=" + spaces, "--spacebench.worker.poll-interval-ms=200"));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        builder.environment().put("SPACEBENCH_API_TOKEN", TOKEN);
+        ChildApp app = new ChildApp(builder.start(), "http://127.0.0.1:" + port, log);
+        app.awaitUp();
+        return app;
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    public JsonNode get(String path) throws Exception {
+        return JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + path)).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+    }
+
+    /** POSTs JSON and returns the answer's body as JSON. */
+    public JsonNode post(String path, String json) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + TOKEN)
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() >= 300) {
+            throw new AssertionError("POST " + path + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return JSON.readTree(response.body());
+    }
+
+    /** Polls GET {@code path} every 10 ms until {@code until} holds for its JSON. */
+    public JsonNode await(String path, Predicate<JsonNode> until, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        JsonNode last = null;
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            last = get(path);
+            if (until.test(last)) {
+                return last;
+            }
+            Thread.sleep(10);
+        }
+        throw new AssertionError("GET " + path + " never got there: " + last + "\n" + tail());
+    }
+
+    /** kill -9, and waits for the process to be gone. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(30, TimeUnit.SECONDS);
+    }
+
+    /** SIGTERM, a normal stop; true when the app exited within 60 s. */
+    public boolean stop() throws InterruptedException {
+        process.destroy();
+        return process.waitFor(60, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            kill();
+        }
+    }
+
+    /** The end of the app's log, for assertion messages. */
+    public String tail() {
+        try {
+            String text = Files.readString(log);
+            return text.substring(Math.max(0, text.length() - 4000));
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    /** Read from /proc: ProcessHandle.Info cuts long command lines (an agent's class path) short. */
+    public static String commandLine(ProcessHandle process) {
+        try {
+            return new String(Files.readAllBytes(Path.of("/proc/" + process.pid() + "/cmdline")),
+                    java.nio.charset.StandardCharsets.UTF_8).replace('\0', ' ');
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /** Opens the app's H2 database directly (the app must not hold it). */
+    public static Connection openDatabase(String dbUrl) throws SQLException {
+        return DriverManager.getConnection(dbUrl, "sa", "");
+    }
+
+    private void awaitUp() throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            try {
+                if (http.send(HttpRequest.newBuilder(URI.create(base + "/actuator/health")).build(),
+                        HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException notYet) {
+                // still starting
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("the app did not come up: " + tail());
+    }
+}

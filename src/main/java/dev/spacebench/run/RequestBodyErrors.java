@@ -113,13 +113,10 @@ public final class RequestBodyErrors {
         return String.join("", parts).replaceFirst("^\\.", "");
     }
 
+    // Jackson's text carries the number: "Numeric value (100000000000000000000) out of range of `int` …".
     private static String text(InputCoercionException e) {
-        try {
-            JsonParser parser = e.processor();
-            return parser == null ? "a number out of range" : parser.getString();
-        } catch (RuntimeException ignored) {
-            return "a number out of range";
-        }
+        java.util.regex.Matcher number = java.util.regex.Pattern.compile("\\(([-+.\\deE]+)\\)").matcher(String.valueOf(e.getOriginalMessage()));
+        return number.find() ? number.group(1) : "a number out of range";
     }
 
     private static String join(String prefix, String path) {

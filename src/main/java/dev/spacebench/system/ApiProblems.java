@@ -77,10 +77,11 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 
     /**
      * Anything unexpected is still a problem+json, logged with its stack under a reference the
-     * answer gives; the answer itself names no exception class and no SQL.
+     * answer gives; the answer itself names no exception class and no SQL. (Checked exceptions,
+     * such as a client that went away, stay with Spring, whose error answer names nothing either.)
      */
-    @ExceptionHandler(Exception.class)
-    ProblemDetail unexpected(Exception e) {
+    @ExceptionHandler(RuntimeException.class)
+    ProblemDetail unexpected(RuntimeException e) {
         String reference = UUID.randomUUID().toString().substring(0, 8);
         logger.error("unexpected error (reference " + reference + ")", e);
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,

@@ -78,15 +78,20 @@ public final class AgentMain {
         server.awaitTermination();
     }
 
+    /**
+     * The version Maven wrote beside the agent's classes; "unknown" when run from classes no Maven
+     * build processed.
+     */
     static String version() {
         Properties build = new Properties();
-        try (InputStream in = AgentMain.class.getResourceAsStream("/META-INF/build-info.properties")) {
+        try (InputStream in = AgentMain.class.getResourceAsStream("agent-version.properties")) {
             if (in != null) {
                 build.load(in);
             }
         } catch (IOException ignored) {
             // fall through to "unknown"
         }
-        return build.getProperty("build.version", "unknown");
+        String version = build.getProperty("version", "unknown");
+        return version.isBlank() || version.startsWith("@") ? "unknown" : version;
     }
 }

@@ -134,6 +134,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
                 .setBulkDir(bulkLane.dir().toString())
                 .setLaunchMechanism(System.getProperty("jdk.lang.Process.launchMechanism", "JDK default"))
                 .setPid(ProcessHandle.current().pid())
+                .addAllJvmFlags(facts.jvmFlags())
                 .build());
         reply.onCompleted();
     }

@@ -5,7 +5,7 @@ public class BaselineNotFoundException extends RuntimeException {
     private final String field;
 
     public BaselineNotFoundException(String field, String name) {
-        super("no baseline named '" + name + "'; GET /api/baselines lists them");
+        super("no baseline named " + dev.spacebench.plan.Shown.quote(name) + "; GET /api/baselines lists them");
         this.field = field;
     }
 

@@ -25,6 +25,15 @@ public class BaselineService {
 
     /** Lower-case letters, digits, '.', '_' and '-', starting with a letter or digit, at most 64. */
     public static final Pattern NAME = Pattern.compile("[a-z0-9][a-z0-9._-]{0,63}");
+    /** As long as the baseline table's label column. */
+    public static final int MAX_LABEL = 500;
+    /** Metrics one imported result.json may carry (a published run has fewer than 20). */
+    public static final int MAX_IMPORTED_METRICS = 200;
+    /** As long as a metric id may be where results are stored. */
+    public static final int MAX_METRIC_ID = 64;
+    /** Space facts kept from an imported result.json, and the length each fact's text is cut to. */
+    public static final int MAX_IMPORTED_FACTS = 50;
+    public static final int MAX_FACT = 500;
 
     private final BaselineRepository baselines;
     private final RunService runs;
@@ -54,6 +63,7 @@ public class BaselineService {
     @Transactional
     public Baseline fromRun(String name, long runId, String label) {
         checkName(name);
+        checkLabel(label);
         Run run = runs.get(runId);
         if (run.getStatus() != RunStatus.SUCCEEDED) {
             throw new InvalidRequestException(List.of(new FieldError("runId",
@@ -79,12 +89,24 @@ public class BaselineService {
     @Transactional
     public Baseline importResult(String name, String label, JsonNode document) {
         checkName(name);
+        checkLabel(label);
         if (document == null || !document.path("schema").asString("").startsWith("spacebench.result/")) {
             throw new InvalidRequestException(List.of(new FieldError("body.schema",
                     "must be a Spacebench result.json (schema spacebench.result/v1)")));
         }
         List<BaselineFigures> figures = new ArrayList<>();
+        if (document.path("metrics").size() > MAX_IMPORTED_METRICS) {
+            throw new InvalidRequestException(List.of(new FieldError("body.metrics", "must have at most " + MAX_IMPORTED_METRICS
+                    + " entries, had " + document.path("metrics").size())));
+        }
+        int index = 0;
         for (JsonNode m : document.path("metrics")) {
+            String metric = m.path("metric").asString("");
+            if (metric.length() > MAX_METRIC_ID) {
+                throw new InvalidRequestException(List.of(new FieldError("body.metrics[" + index + "].metric",
+                        "must be at most " + MAX_METRIC_ID + " characters, was " + metric.length())));
+            }
+            index++;
             if (m.path("p50Ns").isNumber() && !m.path("metric").asString("").startsWith("floor.")) {
                 figures.add(new BaselineFigures(m.path("metric").asString(), m.path("n").asInt(), m.path("p50Ns").asLong(),
                         longOrNull(m, "p95Ns"), longOrNull(m, "p99Ns"), longOrNull(m, "slowestNs"),
@@ -133,12 +155,13 @@ public class BaselineService {
         JsonNode host = env.path("host");
         put(facts, "Host", host.path("hostname"));
         if (host.has("cpuModel")) {
-            facts.put("CPU", host.path("cpuModel").asString() + " × " + host.path("cpuCount").asString());
+            facts.put("CPU", cut(host.path("cpuModel").asString() + " × " + host.path("cpuCount").asString()));
         }
         put(facts, "OS", host.path("os"));
         put(facts, "Kernel", host.path("kernel"));
         put(facts, "Space kind", document.path("run").path("kind"));
-        env.path("space").properties().forEach(e -> facts.put("Space " + e.getKey(), e.getValue().asString()));
+        env.path("space").properties().stream().limit(MAX_IMPORTED_FACTS)
+                .forEach(e -> facts.put(cut("Space " + e.getKey()), cut(e.getValue().asString())));
         put(facts, "Other Spaces running", env.path("otherSpacesRunning"));
         put(facts, "Spacebench", document.path("build").path("version"));
         put(facts, "Git commit", document.path("build").path("gitCommit"));
@@ -148,7 +171,19 @@ public class BaselineService {
 
     private static void put(Map<String, String> facts, String label, JsonNode value) {
         if (!value.isMissingNode() && !value.isNull()) {
-            facts.put(label, value.asString());
+            facts.put(label, cut(value.asString()));
+        }
+    }
+
+    // An imported fact is shown, never computed with: a long one is cut rather than refused.
+    private static String cut(String text) {
+        return text.length() <= MAX_FACT ? text : text.substring(0, MAX_FACT) + "…";
+    }
+
+    private static void checkLabel(String label) {
+        if (label != null && label.length() > MAX_LABEL) {
+            throw new InvalidRequestException(List.of(new FieldError("label", "must be at most " + MAX_LABEL
+                    + " characters, was " + label.length())));
         }
     }
 
@@ -160,7 +195,7 @@ public class BaselineService {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new InvalidRequestException(List.of(new FieldError("name",
                     "must be 1 to 64 of a-z, 0-9, '.', '_', '-', starting with a letter or digit, was "
-                            + (name == null ? "null" : "'" + name + "'"))));
+                            + dev.spacebench.plan.Shown.quote(name))));
         }
         if (baselines.existsByName(name)) {
             throw new InvalidRequestException(List.of(new FieldError("name", "a baseline named '" + name + "' exists already")));

@@ -82,7 +82,7 @@ public class BenchCommand implements Callable<Integer> {
     String baseline;
 
     @Option(names = "--threshold", paramLabel = "RATIO",
-            description = "with --baseline: the largest run / baseline ratio that passes (default: 1.10, up to 10% slower)")
+            description = "with --baseline: the largest run / baseline ratio that passes (default: 1.10, up to 10%% slower)")
     Double threshold;
 
     @Option(names = "--statistic", paramLabel = "p50|p95|p99", description = "with --baseline: the figure compared (default: p50)")

@@ -1,7 +1,10 @@
 package dev.spacebench.cli;
 
+import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanPreset;
+import dev.spacebench.run.RequestBodyErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +23,10 @@ import tools.jackson.databind.json.JsonMapper;
 final class PlanArgument {
 
     // A misspelt field is an error here as in the REST API, not a silently ignored default.
-    private static final JsonMapper STRICT = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    private static final JsonMapper STRICT = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT).build();
+    // Ranges are the server's to check; a message about an unreadable number names the default limits.
+    private static final PlanLimits DEFAULT_LIMITS = new PlanLimits(4L << 30);
 
     private PlanArgument() {}
 
@@ -48,8 +54,9 @@ final class PlanArgument {
             }
             return plan;
         } catch (JacksonException e) {
-            throw new BenchException("--plan " + file + " is not a plan: " + e.getOriginalMessage()
-                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ")"));
+            // The same words the REST API answers for the same mistake in a request body.
+            FieldError error = RequestBodyErrors.describe(e, "plan", DEFAULT_LIMITS);
+            throw new BenchException("--plan " + file + " is not a plan:\n" + RequestErrors.lines(java.util.List.of(error)));
         } catch (IOException e) {
             throw new BenchException("--plan " + file + " cannot be read: " + e.getMessage(), e);
         }

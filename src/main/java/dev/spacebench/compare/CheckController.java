@@ -39,7 +39,7 @@ public class CheckController {
             case "p95" -> BaselineFigures::p95Ns;
             case "p99" -> BaselineFigures::p99Ns;
             default -> throw new InvalidRequestException(List.of(new FieldError("statistic",
-                    "must be one of [p50, p95, p99], was '" + statistic + "'")));
+                    "must be one of [p50, p95, p99], was " + dev.spacebench.plan.Shown.quote(statistic))));
         };
         Side base = sides.baseline(baseline, "baseline");
         Side run = sides.run(id);

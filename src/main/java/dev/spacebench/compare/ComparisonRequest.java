@@ -15,7 +15,7 @@ final class ComparisonRequest {
         if (runsParam != null && !runsParam.isBlank()) {
             List<String> ids = Arrays.stream(runsParam.split(",")).map(String::trim).toList();
             if (ids.size() != 2) {
-                throw invalid("runs", "must be two run ids separated by a comma, e.g. runs=3,7; was '" + runsParam + "'");
+                throw invalid("runs", "must be two run ids separated by a comma, e.g. runs=3,7; was " + dev.spacebench.plan.Shown.quote(runsParam));
             }
             return Comparer.compare(sides.run(parse(ids.get(0))), sides.run(parse(ids.get(1))));
         }
@@ -29,7 +29,7 @@ final class ComparisonRequest {
         try {
             return Long.parseLong(id);
         } catch (NumberFormatException e) {
-            throw invalid("runs", "must be run ids (numbers), was '" + id + "'");
+            throw invalid("runs", "must be run ids (numbers), was " + dev.spacebench.plan.Shown.quote(id));
         }
     }
 

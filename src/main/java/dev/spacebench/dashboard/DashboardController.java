@@ -1,10 +1,12 @@
 package dev.spacebench.dashboard;
 
+import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStateException;
 import jakarta.servlet.http.HttpServletResponse;
+import java.util.List;
 import java.util.Map;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.http.HttpStatus;
@@ -66,8 +68,13 @@ public class DashboardController {
     /** Queues the run the form describes; on bad input shows the form again (400) with each error beside its input. */
     @PostMapping(value = "/runs", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
     public Object start(@ModelAttribute("form") RunForm form, BindingResult binding, Model model, HttpServletResponse response) {
+        List<FieldError> unreadable = form.readErrors(binding);
         try {
-            Run run = runs.submit(form.toRequest(binding));
+            if (!unreadable.isEmpty()) {
+                // Every mistake at once: what could not be read, and what is out of range among the rest.
+                throw new InvalidRequestException(FormErrors.withRangeErrors(unreadable, runs.check(form.toRequest())));
+            }
+            Run run = runs.submit(form.toRequest());
             return see("/?queued=" + run.getId() + "#run-" + run.getId());
         } catch (InvalidRequestException e) {
             response.setStatus(HttpStatus.BAD_REQUEST.value());

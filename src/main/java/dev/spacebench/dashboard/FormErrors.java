@@ -23,6 +23,24 @@ final class FormErrors {
 
     private FormErrors() {}
 
+    /**
+     * The unreadable inputs' errors, then the range errors of every other input: a range error
+     * on an input that could not be read (it took its default), or that the plan has nothing to
+     * measure while the file sizes could not be read, would only mislead.
+     */
+    static List<FieldError> withRangeErrors(List<FieldError> unreadable, List<FieldError> range) {
+        java.util.Set<String> unread = unreadable.stream().map(e -> formField(e.field())).collect(java.util.stream.Collectors.toSet());
+        List<FieldError> all = new java.util.ArrayList<>(unreadable);
+        for (FieldError error : range) {
+            String field = formField(error.field());
+            boolean nothingToMeasure = error.field().equals("plan") && unread.contains(FileSizesText.FIELD);
+            if (!unread.contains(field) && !nothingToMeasure) {
+                all.add(error);
+            }
+        }
+        return all;
+    }
+
     /** Form input name → every message for it, joined with "; ", in the order given. */
     static Map<String, String> byField(List<FieldError> errors) {
         Map<String, String> byField = new LinkedHashMap<>();

@@ -6,6 +6,7 @@ import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.plan.Shown;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanPreset;
 import dev.spacebench.run.RunRequest;
@@ -54,24 +55,35 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
     }
 
     /**
-     * The request this form asks for, once every input could be read.
+     * The inputs that could not be read: numbers the binder could not convert (e.g. "abc") and
+     * unreadable file sizes, each named by its form input.
      *
      * @param binding the binder's result for this form
-     * @throws InvalidRequestException naming every input that could not be read, all at once:
-     *     numbers the binder could not convert (e.g. "abc") and unreadable file sizes
+     * @return empty when every input could be read
      */
-    RunRequest toRequest(BindingResult binding) {
+    List<FieldError> readErrors(BindingResult binding) {
         List<FieldError> errors = new ArrayList<>(binding.getFieldErrors().stream()
-                .map(e -> new FieldError(e.getField(), "must be a number, was '" + e.getRejectedValue() + "'"))
+                .map(e -> new FieldError(e.getField(), "must be a number, was " + Shown.quote(e.getRejectedValue())))
                 .toList());
-        List<FileSize> sizes = List.of();
         try {
-            sizes = FileSizesText.parse(fileSizes);
+            FileSizesText.parse(fileSizes);
         } catch (InvalidRequestException e) {
             errors.addAll(e.errors());
         }
-        if (!errors.isEmpty()) {
-            throw new InvalidRequestException(errors);
+        return errors;
+    }
+
+    /**
+     * The request this form asks for, from the inputs that could be read: an unreadable number is
+     * left out (the binder left it null) and unreadable file sizes give none, so that the rest
+     * can be checked in the same pass.
+     */
+    RunRequest toRequest() {
+        List<FileSize> sizes;
+        try {
+            sizes = FileSizesText.parse(fileSizes);
+        } catch (InvalidRequestException e) {
+            sizes = List.of();
         }
         List<String> ticked = metrics == null ? null : metrics.stream().filter(m -> m != null && !m.isBlank()).toList();
         return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB),

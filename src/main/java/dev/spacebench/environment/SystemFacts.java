@@ -3,14 +3,19 @@ package dev.spacebench.environment;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Facts about the Linux system this JVM runs on, read from /proc and /etc. Used both by the
  * agent (the Space's view of itself) and by the host (the machine the run ran on). Pure: no
  * Spring, no caching; every call reads the files again. Unknown facts are "unknown" or 0.
+ *
+ * @param jvmFlags the JVM's input arguments (see {@link #ownJvmFlags()}); null in runs stored
+ *     before they were recorded
  */
 public record SystemFacts(
         String os,
@@ -20,7 +25,11 @@ public record SystemFacts(
         int cpuCount,
         long memoryBytes,
         String hostname,
-        String jvm) {
+        String jvm,
+        List<String> jvmFlags) {
+
+    // A flag such as -Dspring.datasource.password=… must not reach a page.
+    private static final Pattern SECRET_FLAG = Pattern.compile("(?i)^(-D[^=]*(?:password|secret|token|key|credential)[^=]*=).*");
 
     /** Reads the facts of the running system. Never throws: unreadable files give "unknown". */
     public static SystemFacts read() {
@@ -33,7 +42,21 @@ public record SystemFacts(
                 memTotalBytes(),
                 readHostname(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
-                        + " (" + System.getProperty("java.vendor") + ")");
+                        + " (" + System.getProperty("java.vendor") + ")",
+                ownJvmFlags());
+    }
+
+    /**
+     * This JVM's input arguments as it was started (e.g. {@code -XX:TieredStopAtLevel=1}), in
+     * order; a value of a flag named like a secret reads {@code (hidden)}. Never throws.
+     */
+    public static List<String> ownJvmFlags() {
+        try {
+            return ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+                    .map(flag -> SECRET_FLAG.matcher(flag).replaceFirst("$1(hidden)")).toList();
+        } catch (RuntimeException e) {
+            return List.of();
+        }
     }
 
     private static String osName() {

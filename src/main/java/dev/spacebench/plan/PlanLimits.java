@@ -14,4 +14,29 @@ public record PlanLimits(long maxFileBytes) {
     public static final int MIN_CHUNK_BYTES = 1024;
     /** gRPC's default inbound message limit is 4 MiB; a chunk plus framing must fit under it. */
     public static final int MAX_CHUNK_BYTES = 3 << 20;
+    /** Entries in exec.metrics: each known metric once, with room for mistakes to be named. */
+    public static final int MAX_METRICS = 16;
+    /** Entries in files.sizes: each size is two metrics on the page and a loop of its own. */
+    public static final int MAX_FILE_SIZES = 100;
+
+    /**
+     * What a plan's numeric field allows, for messages about input that is not such a number.
+     *
+     * @param path the field's path below the plan with list indexes, e.g. {@code files.sizes[3].n}
+     * @return e.g. "a whole number from 1 to 1000000"; empty for a path that is not a numeric field
+     */
+    public java.util.Optional<String> allowed(String path) {
+        String field = path.replaceAll("\\[\\d+]", "[]");
+        String text = switch (field) {
+            case "exec.n", "files.sizes[].n", "floor.n" -> "from 1 to " + MAX_N;
+            case "exec.warmups", "files.warmups", "floor.warmups" -> "from 0 to " + MAX_WARMUPS;
+            case "exec.agentWarmupCalls" -> "from 0 to " + MAX_AGENT_WARMUP_CALLS;
+            case "files.sizes[].bytes" -> "from 1 to " + maxFileBytes;
+            case "files.bulkThresholdBytes" -> "from 0 to " + Long.MAX_VALUE;
+            case "files.chunkBytes" -> "from " + MIN_CHUNK_BYTES + " to " + MAX_CHUNK_BYTES;
+            case "spaces" -> "from 1 to " + MAX_SPACES;
+            default -> null;
+        };
+        return java.util.Optional.ofNullable(text).map(range -> "a whole number " + range);
+    }
 }

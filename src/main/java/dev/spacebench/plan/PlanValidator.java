@@ -20,13 +20,19 @@ public final class PlanValidator {
         ExecPlan exec = plan.exec();
         String e = prefix + ".exec";
         Set<String> seen = new HashSet<>();
-        for (int i = 0; i < exec.metrics().size(); i++) {
+        // A list over its limit is named once, not entry by entry.
+        int metricCount = exec.metrics().size();
+        if (metricCount > PlanLimits.MAX_METRICS) {
+            errors.add(new FieldError(e + ".metrics", "must have at most " + PlanLimits.MAX_METRICS + " entries (each of "
+                    + ExecMetric.wireNames() + " once), had " + metricCount));
+        }
+        for (int i = 0; i < Math.min(metricCount, PlanLimits.MAX_METRICS); i++) {
             String name = exec.metrics().get(i);
             if (name == null || ExecMetric.fromWireName(name).isEmpty()) {
                 errors.add(new FieldError(e + ".metrics[" + i + "]",
-                        "must be one of " + ExecMetric.wireNames() + ", was " + quote(name)));
+                        "must be one of " + ExecMetric.wireNames() + ", was " + Shown.quote(name)));
             } else if (!seen.add(name)) {
-                errors.add(new FieldError(e + ".metrics[" + i + "]", "'" + name + "' is listed twice"));
+                errors.add(new FieldError(e + ".metrics[" + i + "]", Shown.quote(name) + " is listed twice"));
             }
         }
         range(errors, e + ".n", exec.n(), 1, PlanLimits.MAX_N);
@@ -35,7 +41,11 @@ public final class PlanValidator {
 
         FilePlan files = plan.files();
         String f = prefix + ".files";
-        for (int i = 0; i < files.sizes().size(); i++) {
+        int sizeCount = files.sizes().size();
+        if (sizeCount > PlanLimits.MAX_FILE_SIZES) {
+            errors.add(new FieldError(f + ".sizes", "must have at most " + PlanLimits.MAX_FILE_SIZES + " entries, had " + sizeCount));
+        }
+        for (int i = 0; i < Math.min(sizeCount, PlanLimits.MAX_FILE_SIZES); i++) {
             FileSize size = files.sizes().get(i);
             String at = f + ".sizes[" + i + "]";
             if (size == null) {
@@ -79,9 +89,5 @@ public final class PlanValidator {
         if (value < min || value > max) {
             errors.add(new FieldError(field, "must be from " + min + " to " + max + ", was " + value));
         }
-    }
-
-    private static String quote(String s) {
-        return s == null ? "null" : "'" + s + "'";
     }
 }

@@ -72,7 +72,7 @@ public class ExportController {
     }
 
     @GetMapping(value = "/bmf.json", produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(summary = "Bencher Metric Format: latency (ns, p50 with its 95% CI as bounds) and file throughput (MiB/s)")
+    @Operation(summary = "Bencher Metric Format: latency (ns, p50 with its 95% CI as bounds) and file throughput (MiB/s, measure mib-per-second)")
     public Map<String, Map<String, Map<String, Double>>> bencher(@PathVariable long id) {
         runs.get(id);
         return BencherMetricFormat.of(runs.results(id), json::intervals);

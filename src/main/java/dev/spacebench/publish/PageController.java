@@ -52,11 +52,11 @@ public class PageController {
         PageArguments.check(page, size, RunController.MAX_PAGE_SIZE);
         RunListQuery query = new RunListQuery(kind, status, from, to);
         model.addAttribute("query", query);
-        model.addAttribute("kinds", spaces.kinds().keySet());
+        model.addAttribute("kinds", runs.listedKinds());
         model.addAttribute("statuses", RunStatus.values());
         Page<Run> result;
         try {
-            result = runs.list(RunFilter.parse(kind, status, from, to), page, size);
+            result = runs.list(RunFilter.parse(runs.listedKinds(), kind, status, from, to), page, size);
             model.addAttribute("errors", Map.of());
         } catch (InvalidRequestException e) {
             response.setStatus(HttpStatus.BAD_REQUEST.value());

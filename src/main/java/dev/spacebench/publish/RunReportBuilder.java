@@ -159,6 +159,7 @@ public class RunReportBuilder {
         facts.add(new RunReport.Fact("Memory", Format.memory(host.memoryBytes())));
         facts.add(new RunReport.Fact("OS", host.os() + ", kernel " + host.kernel() + " (" + host.arch() + ")"));
         facts.add(new RunReport.Fact("Host JVM", host.jvm()));
+        facts.add(new RunReport.Fact("Host JVM flags", flags(host.jvmFlags())));
         facts.add(new RunReport.Fact("Space kind", kind));
         facts.add(new RunReport.Fact("Shape asked", shape(spec)));
         for (Map.Entry<String, String> fact : env.space().entrySet()) {
@@ -170,6 +171,7 @@ public class RunReportBuilder {
             facts.add(new RunReport.Fact("Inside the Space", guest.os() + ", kernel " + guest.kernel() + ", "
                     + guest.cpuCount() + " CPUs, " + Format.memory(guest.memoryBytes()) + ", hostname " + guest.hostname()));
             facts.add(new RunReport.Fact("Agent JVM", guest.jvm()));
+            facts.add(new RunReport.Fact("Agent JVM flags", flags(guest.jvmFlags())));
         }
         facts.add(new RunReport.Fact("Agent version", env.agentVersion()));
         if (env.floor() != null) {
@@ -177,6 +179,11 @@ public class RunReportBuilder {
         }
         facts.add(new RunReport.Fact("Worker", env.worker()));
         return facts;
+    }
+
+    // Runs stored before the flags were recorded have none to show.
+    private static String flags(List<String> flags) {
+        return flags == null ? "not recorded" : flags.isEmpty() ? "none" : String.join(" ", flags);
     }
 
     private static String shape(SpaceSpec spec) {

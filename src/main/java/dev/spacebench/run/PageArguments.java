@@ -8,13 +8,16 @@ import java.util.List;
 /** Checks paging parameters. */
 public final class PageArguments {
 
+    /** Highest page number: page × size must stay a valid row offset (an int) for every size. */
+    public static final int MAX_PAGE = 1_000_000;
+
     private PageArguments() {}
 
     /** @throws InvalidRequestException naming page or size when out of range */
     public static void check(int page, int size, int maxSize) {
         List<FieldError> errors = new ArrayList<>();
-        if (page < 0) {
-            errors.add(new FieldError("page", "must be 0 or more, was " + page));
+        if (page < 0 || page > MAX_PAGE) {
+            errors.add(new FieldError("page", "must be from 0 to " + MAX_PAGE + ", was " + page));
         }
         if (size < 1 || size > maxSize) {
             errors.add(new FieldError("size", "must be from 1 to " + maxSize + ", was " + size));

@@ -199,7 +199,7 @@ public class RunExecution {
 
     private static SystemFacts guestFacts(InfoReply info) {
         return new SystemFacts(info.getOs(), info.getKernel(), info.getArch(), info.getCpuModel(), info.getCpuCount(),
-                info.getMemoryBytes(), info.getHostname(), info.getJvm());
+                info.getMemoryBytes(), info.getHostname(), info.getJvm(), info.getJvmFlagsList());
     }
 
     private void saveEnvironment(long runId, Environment environment) {

@@ -2,12 +2,14 @@ package dev.spacebench.run;
 
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.plan.Shown;
 import jakarta.persistence.criteria.Predicate;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import org.springframework.data.jpa.domain.Specification;
@@ -29,17 +31,21 @@ public record RunFilter(String kind, RunStatus status, LocalDate from, LocalDate
      * Reads query parameters as given; blank means not given. Status is case-insensitive, days
      * are {@code yyyy-MM-dd}.
      *
-     * @throws InvalidRequestException naming {@code status}, {@code from} or {@code to} when
-     *     unreadable, or {@code to} when it is before {@code from}
+     * @param kinds every known kind: another kind is refused as an unknown status is
+     * @throws InvalidRequestException naming {@code kind}, {@code status}, {@code from} or
+     *     {@code to} when unreadable, or {@code to} when it is before {@code from}
      */
-    public static RunFilter parse(String kind, String status, String from, String to) {
+    public static RunFilter parse(Collection<String> kinds, String kind, String status, String from, String to) {
         List<FieldError> errors = new ArrayList<>();
+        if (given(kind) && !kinds.contains(kind.strip())) {
+            errors.add(new FieldError("kind", "must be one of " + kinds + ", was " + Shown.quote(kind)));
+        }
         RunStatus parsedStatus = null;
         if (given(status)) {
             try {
                 parsedStatus = RunStatus.valueOf(status.strip().toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                errors.add(new FieldError("status", "must be one of " + Arrays.toString(RunStatus.values()) + ", was '" + status + "'"));
+                errors.add(new FieldError("status", "must be one of " + Arrays.toString(RunStatus.values()) + ", was " + Shown.quote(status)));
             }
         }
         LocalDate fromDay = day("from", from, errors);
@@ -80,7 +86,7 @@ public record RunFilter(String kind, RunStatus status, LocalDate from, LocalDate
         try {
             return LocalDate.parse(text.strip());
         } catch (DateTimeParseException e) {
-            errors.add(new FieldError(field, "must be a day like 2026-11-30, was '" + text + "'"));
+            errors.add(new FieldError(field, "must be a day like 2026-11-30, was " + Shown.quote(text)));
             return null;
         }
     }

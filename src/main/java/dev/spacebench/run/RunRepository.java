@@ -22,6 +22,10 @@ public interface RunRepository extends JpaRepository<Run, Long>, JpaSpecificatio
 
     List<Run> findByFinishedAtNotNullOrderByFinishedAtDescIdDesc(Pageable pageable);
 
+    /** Every kind some stored run has, for the runs filter. */
+    @Query("select distinct r.kind from Run r")
+    List<String> findDistinctKinds();
+
     /** Takes a queued run for one worker; 1 when this worker got it, 0 when another was first. */
     @Modifying
     @Transactional

@@ -71,17 +71,51 @@ public class RunService {
      * @throws InvalidRequestException naming every field outside its allowed range
      */
     public Run submit(RunRequest request) {
-        SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
-        SpaceSpec spec = given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind()) : given;
-        Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        List<FieldError> errors = new ArrayList<>(checkSpace(spec));
-        errors.addAll(PlanValidator.check(plan, limits, "plan"));
+        List<FieldError> errors = check(request);
         if (!errors.isEmpty()) {
             throw new InvalidRequestException(errors);
         }
+        SpaceSpec spec = spec(request);
+        Plan plan = Plans.withDefaults(request == null ? null : request.plan());
         Run run = runs.save(new Run(spec.kind(), json.write(spec), json.write(plan), Measurement.iterations(plan), Instant.now()));
         worker.wake();
         return run;
+    }
+
+    /**
+     * Every problem of a request, without queueing it: strings and lists over their limits first
+     * (then nothing else is checked), else the Space's fields and the plan's ranges.
+     *
+     * @return the errors in field order; empty when {@link #submit} would queue the request
+     */
+    public List<FieldError> check(RunRequest request) {
+        SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
+        SpaceSpec spec = spec(request);
+        boolean defaulted = given.kind() == null || given.kind().isBlank();
+        List<FieldError> errors = new ArrayList<>(SpaceFields.check(given, spec.kind(), defaulted, kinds()));
+        if (!errors.isEmpty()) {
+            return errors;
+        }
+        errors.addAll(checkSpace(spec));
+        errors.addAll(PlanValidator.check(Plans.withDefaults(request == null ? null : request.plan()), limits, "plan"));
+        return errors;
+    }
+
+    /** Every known kind, available here or not. */
+    public java.util.Set<String> kinds() {
+        return spaces.kinds().keySet();
+    }
+
+    /** The kinds the runs list can be filtered by: every known kind, and any other a stored run has. */
+    public java.util.Set<String> listedKinds() {
+        java.util.Set<String> kinds = new java.util.LinkedHashSet<>(kinds());
+        kinds.addAll(new java.util.TreeSet<>(runs.findDistinctKinds()));
+        return kinds;
+    }
+
+    private SpaceSpec spec(RunRequest request) {
+        SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
+        return given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind()) : given;
     }
 
     private List<FieldError> checkSpace(SpaceSpec spec) {

@@ -3,10 +3,15 @@ package dev.spacebench.system;
 import dev.spacebench.baseline.BaselineNotFoundException;
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.plan.PlanLimits;
+import dev.spacebench.plan.Shown;
+import dev.spacebench.run.RequestBodyErrors;
 import dev.spacebench.run.RunNotFoundException;
 import dev.spacebench.run.RunStateException;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Collectors;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -20,9 +25,6 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DatabindException;
-import tools.jackson.databind.exc.MismatchedInputException;
-import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
  * RFC 9457 problem+json for every REST error. Bad input names its fields in an {@code errors}
@@ -30,6 +32,12 @@ import tools.jackson.databind.exc.UnrecognizedPropertyException;
  */
 @RestControllerAdvice
 public class ApiProblems extends ResponseEntityExceptionHandler {
+
+    private final PlanLimits limits;
+
+    public ApiProblems(@Value("${spacebench.plan.max-file-bytes:4294967296}") long maxFileBytes) {
+        this.limits = new PlanLimits(maxFileBytes);
+    }
 
     @ExceptionHandler(InvalidRequestException.class)
     ProblemDetail invalid(InvalidRequestException e) {
@@ -64,54 +72,51 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ProblemDetail typeMismatch(MethodArgumentTypeMismatchException e) {
         return problem(HttpStatus.BAD_REQUEST, "Invalid request",
-                List.of(new FieldError(e.getName(), "must be " + typeName(e.getRequiredType()) + ", was '" + e.getValue() + "'")));
+                List.of(new FieldError(e.getName(), "must be " + typeName(e.getRequiredType()) + ", was " + Shown.quote(e.getValue()))));
     }
 
-    /** Anything unexpected is still a problem+json, with the reason, and logged with its stack. */
+    /**
+     * Anything unexpected is still a problem+json, logged with its stack under a reference the
+     * answer gives; the answer itself names no exception class and no SQL. (Checked exceptions,
+     * such as a client that went away, stay with Spring, whose error answer names nothing either.)
+     */
     @ExceptionHandler(RuntimeException.class)
     ProblemDetail unexpected(RuntimeException e) {
-        logger.error("unexpected error", e);
+        String reference = UUID.randomUUID().toString().substring(0, 8);
+        logger.error("unexpected error (reference " + reference + ")", e);
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
-                e.getClass().getSimpleName() + ": " + e.getMessage());
+                "the app met an error it did not expect; its log has the details under reference " + reference);
         problem.setTitle("Internal error");
+        problem.setProperty("reference", reference);
         return problem;
     }
 
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e, HttpHeaders headers,
                                                                   HttpStatusCode status, WebRequest request) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BodyTooLargeException) {
+                return ResponseEntity.status(HttpStatus.CONTENT_TOO_LARGE).contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
+                        .body(problem(HttpStatus.CONTENT_TOO_LARGE, "Request body too large", List.of(new FieldError("body",
+                                "must be at most " + RequestBodyLimit.MAX_BODY_BYTES + " bytes (16 MiB)"))));
+            }
+        }
         FieldError error = describe(e);
         return ResponseEntity.badRequest().contentType(org.springframework.http.MediaType.APPLICATION_PROBLEM_JSON)
                 .body(problem(HttpStatus.BAD_REQUEST, "Malformed request body", List.of(error)));
     }
 
-    private static FieldError describe(HttpMessageNotReadableException e) {
+    private FieldError describe(HttpMessageNotReadableException e) {
         Throwable cause = e.getMostSpecificCause();
-        if (cause instanceof UnrecognizedPropertyException unknown) {
-            return new FieldError(path(unknown), "is not a known field; known here: " + unknown.getKnownPropertyIds());
-        }
-        if (cause instanceof MismatchedInputException mismatch && mismatch.getTargetType() != null && !mismatch.getPath().isEmpty()) {
-            return new FieldError(path(mismatch), "must be " + typeName(mismatch.getTargetType()));
-        }
-        if (cause instanceof DatabindException db && !db.getPath().isEmpty()) {
-            return new FieldError(path(db), db.getOriginalMessage());
-        }
-        if (cause instanceof JacksonException je) {
-            // Jackson's own text names its internals ("start marker at [Source: …]"); keep the first clause.
-            String reason = je.getOriginalMessage().split(" \\(|\n|:", 2)[0];
-            return new FieldError("body", "is not valid JSON: " + reason
-                    + (je.getLocation() == null ? "" : " at line " + je.getLocation().getLineNr() + ", column " + je.getLocation().getColumnNr()));
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof JacksonException je) {
+                return RequestBodyErrors.describe(je, "", limits);
+            }
         }
         if (String.valueOf(cause.getMessage()).startsWith("Required request body is missing")) {
             return new FieldError("body", "is required: a JSON object, e.g. {\"space\": {\"kind\": \"process\"}} (what it leaves out takes the published defaults)");
         }
-        return new FieldError("body", "is unreadable: " + cause.getMessage());
-    }
-
-    private static String path(DatabindException e) {
-        return e.getPath().stream()
-                .map(ref -> ref.getPropertyName() != null ? "." + ref.getPropertyName() : "[" + ref.getIndex() + "]")
-                .collect(Collectors.joining()).replaceFirst("^\\.", "");
+        return new FieldError("body", "is unreadable as JSON");
     }
 
     private static String parameterHint(String type) {
@@ -122,27 +127,8 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
         };
     }
 
-    /** How an expected Java type reads in an error message. */
     private static String typeName(Class<?> type) {
-        if (type == null) {
-            return "of another type";
-        }
-        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
-            return "a whole number";
-        }
-        if (type == Double.class || type == double.class || type == Float.class || type == float.class) {
-            return "a number";
-        }
-        if (type == Boolean.class || type == boolean.class) {
-            return "true or false";
-        }
-        if (type == String.class) {
-            return "a string";
-        }
-        if (java.util.Collection.class.isAssignableFrom(type)) {
-            return "a JSON array";
-        }
-        return "a JSON object";
+        return RequestBodyErrors.typeName(type);
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, List<FieldError> errors) {

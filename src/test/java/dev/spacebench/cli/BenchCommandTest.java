@@ -109,7 +109,10 @@ class BenchCommandTest extends AppTestSupport {
         Path misspelt = Files.writeString(temp.resolve("misspelt.json"), "{\"exec\": {\"nn\": 3}}");
         Result unreadable = bench("--plan", misspelt.toString());
         assertThat(unreadable.code).isEqualTo(2);
-        assertThat(unreadable.stderr).contains("is not a plan: Unrecognized property \"nn\"");
+        assertThat(unreadable.stderr).contains("is not a plan:\n  plan.exec.nn: is not a known field; known here: [agentWarmupCalls, metrics, n, warmups]");
+        Path fraction = Files.writeString(temp.resolve("fraction.json"), "{\"exec\": {\"n\": 1.5}}");
+        assertThat(bench("--plan", fraction.toString()).stderr)
+                .contains("plan.exec.n: must be a whole number from 1 to 1000000, was '1.5'");
 
         Path zero = Files.writeString(temp.resolve("zero.json"), "{\"exec\": {\"n\": 0}}");
         Result refused = bench("--plan", zero.toString(), "--server", "http://127.0.0.1:" + port);

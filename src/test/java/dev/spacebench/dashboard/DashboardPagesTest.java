@@ -53,6 +53,15 @@ class DashboardPagesTest extends AppTestSupport {
         assertThat(error(outOfRange, "fileSizes")).isEqualTo("entry 1 iterations must be from 1 to 1000000, was 0");
         assertThat(outOfRange.body()).contains("id=\"execN\" name=\"execN\" type=\"number\" min=\"1\" value=\"0\"");
 
+        // An unreadable input does not hide the range errors of the others: all come back at once.
+        HttpResponse<String> both = postForm("/runs", Map.of("kind", "process", "cpus", "0", "metrics", "noop",
+                "execN", "abc", "execWarmups", "-1", "fileSizes", "1MiB:0", "fileWarmups", "0"));
+        assertThat(both.statusCode()).isEqualTo(400);
+        assertThat(error(both, "execN")).isEqualTo("must be a number, was &#39;abc&#39;");
+        assertThat(error(both, "execWarmups")).isEqualTo("must be from 0 to 10000, was -1");
+        assertThat(error(both, "cpus")).startsWith("must be more than 0");
+        assertThat(error(both, "fileSizes")).isEqualTo("entry 1 iterations must be from 1 to 1000000, was 0");
+
         HttpResponse<String> nothing = postForm("/runs", Map.of("kind", "process", "metrics", "", "fileSizes", ""));
         assertThat(error(nothing, "form")).startsWith("plan has nothing to measure");
     }
@@ -139,7 +148,10 @@ class DashboardPagesTest extends AppTestSupport {
         assertThat(badList.statusCode()).isEqualTo(400);
         assertThat(error(badList, "status")).contains("was &#39;done&#39;");
         assertThat(error(badList, "to")).isEqualTo("must be a day like 2026-11-30, was &#39;yesterday&#39;");
-        assertThat(get("/runs?kind=nothing-like-this").body()).contains("No runs match this filter.");
+        HttpResponse<String> unknownKind = get("/runs?kind=nothing-like-this");
+        assertThat(unknownKind.statusCode()).isEqualTo(400);
+        assertThat(error(unknownKind, "kind")).startsWith("must be one of [").contains(kind).endsWith("was &#39;nothing-like-this&#39;");
+        assertThat(get("/runs?kind=" + kind + "&from=2031-01-01").body()).contains("No runs match this filter.");
     }
 
     @Test

@@ -30,6 +30,12 @@ class RunApiTest extends AppTestSupport {
             attach without target   | {"space":{"kind":"attach","token":"t"}}                          | space.target               | the attach kind needs space.target
             attach off loopback     | {"space":{"kind":"attach","target":"10.1.2.3:7000","token":"t"}} | space.target               | not on a loopback address
             malformed JSON          | {"plan":                                                        | body                       | is not valid JSON
+            a fraction for n        | {"plan":{"exec":{"n":1.5}}}                                     | plan.exec.n                | must be a whole number from 1 to 1000000, was
+            n past any integer      | {"plan":{"exec":{"n":100000000000000000000}}}                   | plan.exec.n                | must be a whole number from 1 to 1000000, was
+            a fraction for bytes    | {"plan":{"files":{"sizes":[{"bytes":1.5,"n":1}]}}}              | plan.files.sizes[0].bytes  | must be a whole number from 1 to 1073741824, was
+            target on process       | {"space":{"kind":"process","target":"127.0.0.1:1"}}              | space.target               | does not apply to kind
+            cpus on attach          | {"space":{"kind":"attach","target":"127.0.0.1:1","token":"t","cpus":1}} | space.cpus         | does not apply to kind
+            a JSON array            | [{"space":{"kind":"process"}}]                                  | body                       | must be a JSON object
             """)
     void badInputIsAProblemNamingTheField(String what, String body, String field, String message) throws Exception {
         HttpResponse<String> response = post("/api/runs", body);

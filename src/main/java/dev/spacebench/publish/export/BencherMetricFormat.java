@@ -11,11 +11,19 @@ import java.util.function.Function;
 /**
  * Bencher Metric Format (BMF) JSON: {@code {benchmark: {measure: {value, lower_value, upper_value}}}}.
  * Every exec, file and Space metric reports {@code latency} in ns: the p50 with its 95%
- * order-statistic interval as bounds. File metrics also report {@code throughput} in MiB/s at the
- * p50, bounded by the size over the interval's ends. An end the samples cannot bound is omitted. Floor metrics are left out: they describe
- * the host, not the Space.
+ * order-statistic interval as bounds. File metrics also report {@value #MIB_PER_SECOND}: MiB/s
+ * (mebibytes, 2^20 bytes, per second) at the p50, bounded by the size over the interval's ends. It
+ * is a measure of its own because Bencher's built-in {@code throughput} is operations per second;
+ * Bencher creates it on the first upload, and its units (MiB/s) are set once in the project. An end
+ * the samples cannot bound is omitted. Floor metrics are left out: they describe the host, not the
+ * Space.
  */
 public final class BencherMetricFormat {
+
+    /** The measure slug of file throughput, in MiB/s. */
+    public static final String MIB_PER_SECOND = "mib-per-second";
+    /** Bencher's built-in latency measure, in ns. */
+    public static final String LATENCY = "latency";
 
     private BencherMetricFormat() {}
 
@@ -32,10 +40,10 @@ public final class BencherMetricFormat {
             // An end the samples cannot bound at 95% (small n) is left out rather than faked with min or max.
             boolean lowerOk = ci != null && ci.lowerBounded() && r.getN() >= 2;
             boolean upperOk = ci != null && ci.upperBounded() && r.getN() >= 2;
-            measures.put("latency", bounds(r.getP50Ns(), lowerOk ? (double) ci.lowerNs() : null,
+            measures.put(LATENCY, bounds(r.getP50Ns(), lowerOk ? (double) ci.lowerNs() : null,
                     upperOk ? (double) ci.upperNs() : null));
             if (r.getBytes() > 0 && r.getP50Ns() > 0) {
-                measures.put("throughput", bounds(Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()),
+                measures.put(MIB_PER_SECOND, bounds(Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()),
                         upperOk && ci.upperNs() > 0 ? Throughput.mibPerSecond(r.getBytes(), ci.upperNs()) : null,
                         lowerOk && ci.lowerNs() > 0 ? Throughput.mibPerSecond(r.getBytes(), ci.lowerNs()) : null));
             }

@@ -9,9 +9,11 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * One metric's measured samples as an HdrHistogram log (format 1.3), readable by HdrHistogram's
- * own HistogramLogProcessor and plotters. One interval covering the whole metric; values are
- * recorded in ns, and the log's max-value column is in ms (unit ratio 10^6).
+ * One metric's measured samples as an HdrHistogram log (format 1.3), one log per metric, readable by
+ * HdrHistogram's own {@code HistogramLogProcessor -i FILE} with no other flag. One interval covering
+ * the whole metric; values are recorded in ns, and the log's max-value column is in ms (unit ratio
+ * 10^6). The histogram is untagged: the processor reads only untagged histograms unless given
+ * {@code -tag}, and fails on a log that holds tagged ones only.
  */
 public final class HistogramLog {
 
@@ -26,7 +28,7 @@ public final class HistogramLog {
      */
     public static String write(String metric, String encoded, Instant start, double seconds) {
         Histogram histogram = Histograms.decode(encoded);
-        histogram.setTag(metric);
+        histogram.setTag(null);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             HistogramLogWriter writer = new HistogramLogWriter(out);

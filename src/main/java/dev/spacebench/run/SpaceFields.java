@@ -1,0 +1,67 @@
+package dev.spacebench.run;
+
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.space.SpaceSpec;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * The limits of a request's {@code space} strings, and which fields apply to which kinds: a field
+ * a kind would ignore is refused rather than silently dropped.
+ */
+final class SpaceFields {
+
+    /** As long as the run table's kind column. */
+    static final int MAX_KIND = 32;
+    /** {@code tcp:HOST:PORT} or {@code unix:/path} (a socket path has at most 107 bytes). */
+    static final int MAX_TARGET = 512;
+    static final int MAX_TOKEN = 1024;
+    /** Linux's PATH_MAX. */
+    static final int MAX_BULK_DIR = 4096;
+    /** The one kind that reaches an agent the app did not start: only it takes target, token and bulkDir. */
+    static final String ATTACH = "attach";
+
+    private SpaceFields() {}
+
+    /**
+     * @param kind the kind the run will get (the default when the request named none)
+     * @param defaulted true when the request named no kind
+     * @param kinds every known kind
+     * @return each string over its limit, then each field that does not apply to the kind; empty when none
+     */
+    static List<FieldError> check(SpaceSpec spec, String kind, boolean defaulted, Collection<String> kinds) {
+        List<FieldError> errors = new ArrayList<>();
+        length(errors, "space.kind", spec.kind(), MAX_KIND);
+        length(errors, "space.target", spec.target(), MAX_TARGET);
+        length(errors, "space.token", spec.token(), MAX_TOKEN);
+        length(errors, "space.bulkDir", spec.bulkDir(), MAX_BULK_DIR);
+        if (!errors.isEmpty() || kind == null || !kinds.contains(kind)) {
+            return errors;
+        }
+        String which = "kind '" + kind + "'" + (defaulted ? " (the default)" : "");
+        List<String> made = kinds.stream().filter(k -> !k.equals(ATTACH)).toList();
+        if (kind.equals(ATTACH)) {
+            notFor(errors, "space.cpus", spec.cpus(), which + ": an attached agent runs where it was started", made);
+            notFor(errors, "space.memoryMiB", spec.memoryMiB(), which + ": an attached agent runs where it was started", made);
+        } else {
+            List<String> attach = List.of(ATTACH);
+            notFor(errors, "space.target", spec.target(), which, attach);
+            notFor(errors, "space.token", spec.token(), which, attach);
+            notFor(errors, "space.bulkDir", spec.bulkDir(), which, attach);
+        }
+        return errors;
+    }
+
+    private static void length(List<FieldError> errors, String field, String value, int max) {
+        if (value != null && value.length() > max) {
+            errors.add(new FieldError(field, "must be at most " + max + " characters, was " + value.length()));
+        }
+    }
+
+    private static void notFor(List<FieldError> errors, String field, Object value, String which, List<String> kinds) {
+        if (value != null) {
+            errors.add(new FieldError(field, "does not apply to " + which + "; it applies to " + kinds));
+        }
+    }
+}

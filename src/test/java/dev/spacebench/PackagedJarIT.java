@@ -1,0 +1,79 @@
+package dev.spacebench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The packaged jar as a user runs it ({@code java -jar spacebench.jar bench}): the agent starts
+ * from the class path the app unpacks from the jar, as in every Space. Runs in {@code verify},
+ * after {@code package}.
+ */
+class PackagedJarIT {
+
+    private static final String APP_FLAG = "-Dspacebench.it.app-flag=on";
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aRunFromTheJarRecordsTheAgentsVersionAndBothJvmsFlagsAsTheAgentReportsThem() throws Exception {
+        Path jar = Path.of(System.getProperty("spacebench.jar", "target/spacebench.jar")).toAbsolutePath();
+        String version = System.getProperty("spacebench.version");
+        assertThat(jar).exists();
+        assertThat(version).isNotBlank();
+        Path plan = Files.writeString(temp.resolve("plan.json"), """
+                {"exec": {"metrics": ["noop"], "n": 5, "warmups": 1, "agentWarmupCalls": 0},
+                 "files": {"sizes": []}, "floor": {"enabled": false}}""");
+        Path out = temp.resolve("out");
+        List<String> command = new ArrayList<>(List.of(javaBinary(), APP_FLAG, "-jar", jar.toString(), "bench",
+                "--kind", "process", "--plan", plan.toString(), "--out", out.toString(),
+                "--db", "jdbc:h2:file:" + temp.resolve("db").resolve("sb")));
+        Process bench = new ProcessBuilder(command).directory(temp.toFile()).redirectErrorStream(true)
+                .redirectOutput(temp.resolve("bench.log").toFile()).start();
+        boolean done = bench.waitFor(300, TimeUnit.SECONDS);
+        if (!done) {
+            bench.destroyForcibly();
+        }
+        String log = Files.readString(temp.resolve("bench.log"), StandardCharsets.UTF_8);
+        assertThat(done).as(log).isTrue();
+        assertThat(bench.exitValue()).as(log).isZero();
+
+        JsonNode environment = JsonMapper.builder().build().readTree(Files.readString(out.resolve("result.json")))
+                .get("environment");
+        assertThat(environment.get("agentVersion").asString()).isEqualTo(version);
+        // The agent's flags as the agent itself reports them: the launcher passes these to its JVM.
+        List<String> agentFlags = strings(environment.get("guest").get("jvmFlags"));
+        assertThat(agentFlags).contains("-XX:+UseSerialGC", "-Xshare:auto");
+        if (Runtime.version().feature() < 22) {
+            assertThat(agentFlags).contains("-Djdk.lang.Process.launchMechanism=VFORK");
+        }
+        assertThat(agentFlags).doesNotContain(APP_FLAG);
+        List<String> appFlags = strings(environment.get("host").get("jvmFlags"));
+        assertThat(appFlags).contains(APP_FLAG).doesNotContain("-XX:+UseSerialGC");
+
+        String page = Files.readString(out.resolve("page.md"));
+        assertThat(page).contains("Agent version").contains(version).contains("Agent JVM flags").contains("-XX:+UseSerialGC")
+                .contains("Host JVM flags").contains(APP_FLAG);
+    }
+
+    private static List<String> strings(JsonNode array) {
+        assertThat(array).as("a JSON array of flags").isNotNull();
+        List<String> values = new ArrayList<>();
+        array.forEach(node -> values.add(node.asString()));
+        return values;
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

@@ -56,7 +56,7 @@ final class CommandRunner {
         if (request.getTimeoutMs() < 0) {
             throw new IllegalArgumentException("timeout_ms must be 0 (none) or positive, was " + request.getTimeoutMs());
         }
-        Path cwd = request.getCwd().isEmpty() ? workDir.root() : workDir.resolve(request.getCwd());
+        Path cwd = request.getCwd().isEmpty() ? workDir.root() : workDir.resolveDirectory(request.getCwd());
         ProcessBuilder builder = new ProcessBuilder(request.getArgvList()).directory(cwd.toFile());
         if (!request.getEnvMap().isEmpty()) {
             builder.environment().putAll(request.getEnvMap());

@@ -188,6 +188,69 @@ class AgentServerTest {
                         e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
     }
 
+    @Test
+    void bulkImportRefusesASymlinkAndLeavesItsTargetAlone() throws Exception {
+        Path secret = Files.writeString(temp.resolve("secret.txt"), "not for the Space");
+        Files.createSymbolicLink(temp.resolve("bulk/in-link"), secret);
+        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(Files.readAllBytes(secret)));
+        assertThatThrownBy(() -> stub.importBulk(ImportBulkRequest.newBuilder().setBulkName("in-link").setPath("got.txt")
+                .setSize(Files.size(secret)).setSha256(sha).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("symbolic link");
+                });
+        assertThat(temp.resolve("work/got.txt")).doesNotExist();
+        assertThat(Files.isSymbolicLink(temp.resolve("bulk/in-link"))).as("the link stays where it was put").isTrue();
+        try (Stream<Path> files = Files.list(temp.resolve("work"))) {
+            assertThat(files.toList()).isEmpty();
+        }
+
+        Files.createDirectory(temp.resolve("bulk/in-dir"));
+        assertThatThrownBy(() -> stub.importBulk(ImportBulkRequest.newBuilder().setBulkName("in-dir").setPath("d")
+                .setSize(0).setSha256(sha).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    @Test
+    void badPathsAreInvalidArgumentWithAShortMessage() throws Exception {
+        Files.createDirectories(temp.resolve("work/adir/inner"));
+        String longName = "n".repeat(300);
+        String hugePath = "p/".repeat(32 * 1024);
+        for (String path : List.of("adir", longName, hugePath)) {
+            StatusRuntimeException read = catchStatus(() -> stub.readFile(ReadFileRequest.newBuilder().setPath(path).build()).hasNext());
+            StatusRuntimeException delete = catchStatus(() -> stub.deleteFile(
+                    dev.spacebench.agent.v1.DeleteFileRequest.newBuilder().setPath(path).build()));
+            StatusRuntimeException export = catchStatus(() -> stub.exportBulk(
+                    dev.spacebench.agent.v1.ExportBulkRequest.newBuilder().setPath(path).setBulkName("out").build()));
+            CompletableFuture<FileDigest> write = new CompletableFuture<>();
+            StreamObserver<WriteFileRequest> requests = async.writeFile(observer(write));
+            requests.onNext(WriteFileRequest.newBuilder().setHeader(WriteFileHeader.newBuilder()
+                    .setPath(path).setSize(1).setSha256("a".repeat(64))).build());
+            requests.onNext(WriteFileRequest.newBuilder().setChunk(ByteString.copyFromUtf8("x")).build());
+            requests.onCompleted();
+            Throwable written = org.assertj.core.api.Assertions.catchThrowable(() -> write.get(10, TimeUnit.SECONDS));
+            StatusRuntimeException writeStatus = (StatusRuntimeException) written.getCause();
+            for (StatusRuntimeException e : List.of(read, delete, export, writeStatus)) {
+                String what = path.length() > 20 ? path.length() + "-char path" : path;
+                assertThat(e.getStatus().getCode()).as("%s: %s", what, e.getStatus()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                assertThat(e.getStatus().getDescription().length()).as("%s: message length", what).isLessThan(400);
+            }
+        }
+        assertThat(temp.resolve("work/adir/inner")).as("a delete of a directory removes nothing").isDirectory();
+        assertThat(catchStatus(() -> stub.deleteFile(dev.spacebench.agent.v1.DeleteFileRequest.newBuilder()
+                .setPath(longName).build())).getStatus().getDescription()).contains("255");
+        assertThat(catchStatus(() -> stub.readFile(ReadFileRequest.newBuilder().setPath(hugePath).build()).hasNext())
+                .getStatus().getDescription()).contains("4095");
+    }
+
+    private static StatusRuntimeException catchStatus(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(call);
+        assertThat(thrown).isInstanceOf(StatusRuntimeException.class);
+        return (StatusRuntimeException) thrown;
+    }
+
     private static <T> StreamObserver<T> observer(CompletableFuture<T> result) {
         return new StreamObserver<>() {
             @Override

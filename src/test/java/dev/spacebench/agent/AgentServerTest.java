@@ -105,6 +105,80 @@ class AgentServerTest {
     }
 
     @Test
+    void execAnswersAtTheCommandsExitWhenAnEscapedChildHoldsItsOutput() throws Exception {
+        String first = uniqueSleep();
+        String second = uniqueSleep();
+        try {
+            // The client's deadline is far past the Exec timeout: a call that waits for the pipe's
+            // EOF (held by the sleeps for an hour) ends in DEADLINE_EXCEEDED instead of a reply.
+            AgentGrpc.AgentBlockingStub patient = stub.withDeadlineAfter(20, TimeUnit.SECONDS);
+            ExecReply background = patient.exec(ExecRequest.newBuilder()
+                    .addAllArgv(List.of("sh", "-c", "echo started; sleep " + first + " &")).setTimeoutMs(2000).build());
+            assertThat(background.getExitCode()).isZero();
+            assertThat(background.getTimedOut()).as("sh itself exited at once").isFalse();
+            assertThat(background.getStdout().toStringUtf8()).isEqualTo("started\n");
+            assertThat(background.getStdoutTruncated()).as("the pipe was still held open when the reply went").isTrue();
+
+            ExecReply detached = patient.exec(ExecRequest.newBuilder()
+                    .addAllArgv(List.of("sh", "-c", "setsid sleep " + second + " &")).setTimeoutMs(2000).build());
+            assertThat(detached.getExitCode()).isZero();
+        } finally {
+            killMentioning("sleep " + first);
+            killMentioning("sleep " + second);
+        }
+    }
+
+    @Test
+    void execTimeoutKillsChildrenThatLeftTheProcessTree() throws Exception {
+        String detached = uniqueSleep();
+        String doubled = uniqueSleep();
+        try {
+            AgentGrpc.AgentBlockingStub patient = stub.withDeadlineAfter(20, TimeUnit.SECONDS);
+            ExecReply reply = patient.exec(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c",
+                    "setsid sleep " + detached + " & (setsid sh -c 'sleep " + doubled + "' &) ; sleep 30")).setTimeoutMs(1500).build());
+            assertThat(reply.getTimedOut()).isTrue();
+            assertThat(reply.getExitCode()).as("killed by SIGKILL").isEqualTo(137);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < deadline && !(mentioning("sleep " + detached).isEmpty() && mentioning("sleep " + doubled).isEmpty())) {
+                Thread.sleep(20);
+            }
+            assertThat(mentioning("sleep " + detached)).as("a setsid child of a timed-out command").isEmpty();
+            assertThat(mentioning("sleep " + doubled)).as("a double-forked setsid child of a timed-out command").isEmpty();
+        } finally {
+            killMentioning("sleep " + detached);
+            killMentioning("sleep " + doubled);
+        }
+    }
+
+    private static String uniqueSleep() {
+        return "3600." + (100_000 + java.util.concurrent.ThreadLocalRandom.current().nextInt(900_000));
+    }
+
+    /** Live processes whose command line contains {@code text}, as pids. */
+    static List<Long> mentioning(String text) throws java.io.IOException {
+        List<Long> found = new java.util.ArrayList<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    String cmdline = new String(Files.readAllBytes(proc.resolve("cmdline")), StandardCharsets.UTF_8).replace('\0', ' ');
+                    if (cmdline.contains(text)) {
+                        found.add(Long.parseLong(proc.getFileName().toString()));
+                    }
+                } catch (java.io.IOException ignored) {
+                    // gone meanwhile
+                }
+            }
+        }
+        return found;
+    }
+
+    private static void killMentioning(String text) throws java.io.IOException {
+        for (long pid : mentioning(text)) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
     void writeFileWithAWrongShaIsDataLossAndLeavesNoFile() throws Exception {
         byte[] content = "hello world".getBytes(StandardCharsets.UTF_8);
         String wrongSha = "0".repeat(64);

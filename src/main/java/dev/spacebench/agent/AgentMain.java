@@ -59,6 +59,7 @@ public final class AgentMain {
     }
 
     private static void run(AgentOptions options, String token) throws Exception {
+        AgentLogging.install();
         AgentServer server = AgentServer.start(options, token);
         Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "agent-shutdown"));
         System.out.println(READY_PREFIX + server.address());

@@ -132,6 +132,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
                 .setAgentVersion(version)
                 .setWorkDir(workDir.root().toString())
                 .setBulkDir(bulkLane.dir().toString())
+                .setBulkDirId(bulkLane.id())
                 .setLaunchMechanism(System.getProperty("jdk.lang.Process.launchMechanism", "JDK default"))
                 .setPid(ProcessHandle.current().pid())
                 .build());

@@ -28,14 +28,31 @@ final class BulkLane {
 
     private final Path bulkDir;
     private final WorkDir workDir;
+    private final String id;
 
+    /** Writes the directory's {@link BulkDirId}; without write access there, the id stays empty. */
     BulkLane(Path bulkDir, WorkDir workDir) throws IOException {
         this.bulkDir = bulkDir.toRealPath();
         this.workDir = workDir;
+        String written;
+        try {
+            written = BulkDirId.write(this.bulkDir);
+        } catch (IOException e) {
+            System.Logger log = System.getLogger(BulkLane.class.getName());
+            log.log(System.Logger.Level.WARNING, "cannot write " + BulkDirId.FILE_NAME + " into " + this.bulkDir + ": " + e
+                    + "; hosts will not use this bulk lane");
+            written = "";
+        }
+        this.id = written;
     }
 
     Path dir() {
         return bulkDir;
+    }
+
+    /** See {@link BulkDirId}; empty when it could not be written. */
+    String id() {
+        return id;
     }
 
     /**
@@ -109,9 +126,10 @@ final class BulkLane {
 
     private Path bulkFile(String name) {
         if (name == null || name.isEmpty() || name.contains("/") || name.equals(".") || name.equals("..")
-                || name.indexOf('\0') >= 0 || name.getBytes(StandardCharsets.UTF_8).length > WorkDir.MAX_NAME_BYTES) {
+                || name.indexOf('\0') >= 0 || name.getBytes(StandardCharsets.UTF_8).length > WorkDir.MAX_NAME_BYTES
+                || name.startsWith(BulkDirId.FILE_NAME)) {
             throw new IllegalArgumentException("bulk_name must be a plain file name of at most " + WorkDir.MAX_NAME_BYTES
-                    + " bytes (no '/', not '.' or '..'), was " + ClientText.quote(name));
+                    + " bytes (no '/', not '.' or '..', not " + BulkDirId.FILE_NAME + "), was " + ClientText.quote(name));
         }
         return bulkDir.resolve(name);
     }

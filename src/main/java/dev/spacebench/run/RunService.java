@@ -79,7 +79,7 @@ public class RunService {
         if (!errors.isEmpty()) {
             throw new InvalidRequestException(errors);
         }
-        Run run = runs.save(new Run(spec.kind(), json.write(spec), json.write(plan), Measurement.iterations(plan), Instant.now()));
+        Run run = runs.save(new Run(spec.kind(), json.write(spec.forStorage()), json.write(plan), Measurement.iterations(plan), Instant.now()));
         worker.wake();
         return run;
     }

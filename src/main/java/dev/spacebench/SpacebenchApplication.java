@@ -35,6 +35,10 @@ public class SpacebenchApplication {
     }
 
     public static void main(String[] args) {
+        if (Help.asked(Arrays.asList(args))) {
+            Help.print(System.out);
+            return;
+        }
         if (args.length > 0 && args[0].equals("agent")) {
             AgentMain.main(Arrays.copyOfRange(args, 1, args.length));
             return;

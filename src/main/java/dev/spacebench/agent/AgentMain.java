@@ -13,7 +13,8 @@ import java.util.Properties;
  *
  * <pre>SPACEBENCH-AGENT READY tcp:127.0.0.1:41235</pre>
  *
- * (or {@code unix:/path}). Exit codes: 0 after a normal stop, 2 for bad options, 1 otherwise.
+ * (or {@code unix:/path}). Exit codes: 0 after a normal stop or {@code --help}, 2 for bad options,
+ * 1 otherwise.
  */
 public final class AgentMain {
 
@@ -24,6 +25,11 @@ public final class AgentMain {
     private AgentMain() {}
 
     public static void main(String[] args) {
+        if (AgentOptions.helpAsked(Arrays.asList(args))) {
+            System.out.print(AgentOptions.USAGE);
+            System.out.flush();
+            return;
+        }
         AgentOptions options;
         String token;
         try {
@@ -53,6 +59,7 @@ public final class AgentMain {
     }
 
     private static void run(AgentOptions options, String token) throws Exception {
+        AgentLogging.install();
         AgentServer server = AgentServer.start(options, token);
         Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "agent-shutdown"));
         System.out.println(READY_PREFIX + server.address());

@@ -16,6 +16,32 @@ import java.util.List;
  */
 public record AgentOptions(Listen listen, Path workDir, Path bulkDir, Path tokenFile, boolean exitOnStdinEof) {
 
+    /** What {@code agent --help} prints. */
+    public static final String USAGE = """
+            Usage: spacebench agent --work-dir DIR --bulk-dir DIR [--listen ADDRESS] [--token-file FILE]
+                                    [--exit-on-stdin-eof]
+
+            The agent that runs inside a Space: a gRPC server (no Spring, no web server) that runs
+            commands and moves files for the app. When it serves it prints one line to stdout:
+              SPACEBENCH-AGENT READY tcp:127.0.0.1:PORT   (or unix:/PATH)
+
+              --work-dir DIR        where commands run and files go; client paths stay inside it
+              --bulk-dir DIR        the bulk lane: a directory the host shares with the Space
+              --listen ADDRESS      127.0.0.1:0 (default: a free loopback port), HOST:PORT,
+                                    tcp:HOST:PORT or unix:/PATH
+              --token-file FILE     the token every call must carry ("authorization: Bearer ...");
+                                    without it the token comes from SPACEBENCH_AGENT_TOKEN
+              --exit-on-stdin-eof   stop when stdin closes (the host that started it is gone)
+              -h, --help            show this help and exit
+
+            Exit codes: 0 after a normal stop or --help, 2 bad options, 1 anything else.
+            """;
+
+    /** True when the arguments ask for help; checked before any other parsing. */
+    public static boolean helpAsked(List<String> args) {
+        return args.contains("--help") || args.contains("-h");
+    }
+
     /** Where the agent listens: a TCP host and port (0 = any free port) or a unix socket path. */
     public record Listen(String host, int port, Path unixSocket) {
         boolean isUnix() {
@@ -39,7 +65,7 @@ public record AgentOptions(Listen listen, Path workDir, Path bulkDir, Path token
                 case "--token-file" -> token = Path.of(value(args, ++i, arg));
                 case "--exit-on-stdin-eof" -> exitOnEof = true;
                 default -> throw new IllegalArgumentException("unknown option '" + arg
-                        + "'; known: --listen, --work-dir, --bulk-dir, --token-file, --exit-on-stdin-eof");
+                        + "'; known: --listen, --work-dir, --bulk-dir, --token-file, --exit-on-stdin-eof, --help");
             }
         }
         if (work == null) {

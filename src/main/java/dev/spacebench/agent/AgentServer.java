@@ -3,6 +3,7 @@ package dev.spacebench.agent;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerDomainSocketChannel;
@@ -62,6 +63,9 @@ public final class AgentServer {
             groups = new EventLoopGroup[] {boss, worker};
             builder = NettyServerBuilder.forAddress(new DomainSocketAddress(options.listen().unixSocket().toString()))
                     .channelType(EpollServerDomainSocketChannel.class)
+                    // gRPC sets SO_KEEPALIVE on every accepted connection; a unix socket has no such
+                    // option and Netty warns once per connection. A null value removes it.
+                    .withChildOption(ChannelOption.SO_KEEPALIVE, null)
                     .bossEventLoopGroup(boss)
                     .workerEventLoopGroup(worker);
         } else {

@@ -56,8 +56,8 @@ final class AgentService extends AgentGrpc.AgentImplBase {
             reply.onCompleted();
         } catch (IOException e) {
             // ProcessBuilder reports a missing or non-executable program as an IOException.
-            reply.onError(Status.NOT_FOUND.withDescription("cannot run " + request.getArgv(0) + ": " + e.getMessage())
-                    .asRuntimeException());
+            reply.onError(Status.NOT_FOUND.withDescription(AgentStatus.cut("cannot run " + ClientText.quote(request.getArgv(0))
+                    + ": " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()))).asRuntimeException());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             reply.onError(AgentStatus.of(e).asRuntimeException());
@@ -79,7 +79,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
                 throw new IllegalArgumentException("chunk_size must be 0 (default, 1 MiB) or 1.." + MAX_CHUNK_BYTES
                         + " bytes, was " + request.getChunkSize());
             }
-            FileSender.start(request.getPath(), workDir.resolve(request.getPath()), chunk,
+            FileSender.start(request.getPath(), workDir.resolveFile(request.getPath()), chunk,
                     (ServerCallStreamObserver<ReadFileReply>) reply);
         } catch (IOException | RuntimeException e) {
             reply.onError(AgentStatus.of(e).asRuntimeException());
@@ -109,7 +109,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     @Override
     public void deleteFile(DeleteFileRequest request, StreamObserver<DeleteFileReply> reply) {
         try {
-            boolean existed = Files.deleteIfExists(workDir.resolve(request.getPath()));
+            boolean existed = Files.deleteIfExists(workDir.resolveFile(request.getPath()));
             reply.onNext(DeleteFileReply.newBuilder().setExisted(existed).build());
             reply.onCompleted();
         } catch (IOException | RuntimeException e) {
@@ -132,6 +132,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
                 .setAgentVersion(version)
                 .setWorkDir(workDir.root().toString())
                 .setBulkDir(bulkLane.dir().toString())
+                .setBulkDirId(bulkLane.id())
                 .setLaunchMechanism(System.getProperty("jdk.lang.Process.launchMechanism", "JDK default"))
                 .setPid(ProcessHandle.current().pid())
                 .addAllJvmFlags(facts.jvmFlags())

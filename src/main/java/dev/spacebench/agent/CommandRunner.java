@@ -10,13 +10,16 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs one command for the Exec call: argv directly (no shell), waits for it, and returns exit
@@ -26,17 +29,32 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code discard_output} stdout/stderr go to {@code /dev/null} too. The JVM's launch mechanism
  * is chosen by whoever starts the agent ({@code -Djdk.lang.Process.launchMechanism=VFORK} on
  * JDK 17, which nearly halves spawn time on Linux).
+ *
+ * <p>Exec answers by its timeout whatever the command's children do. Output is read on pool
+ * threads, so a process the command left behind that still holds a pipe cannot hold the call:
+ * once the command has exited, output is awaited for at most {@link #EXIT_GRACE_MILLIS} ms more
+ * and what came by then is returned, marked truncated. Every command carries the environment
+ * entry {@code SPACEBENCH_EXEC=<agent pid>-<n>}; at the timeout the command, its descendants and
+ * every process carrying its entry are killed, which also reaches children that left its process
+ * group or session ({@code setsid}, double forks). Not reached: a child exec'd with a cleaned
+ * environment ({@code env -i}) that also left the process tree.
  */
 final class CommandRunner {
 
     /** Per stream; the rest is read and dropped so the child never blocks on a full pipe. */
     static final int OUTPUT_CAP_BYTES = 1 << 20;
+    /** The environment entry that marks every process a command starts. */
+    static final String EXEC_MARK = "SPACEBENCH_EXEC";
+    /** How long output may still arrive after the command exited, for pipes something else holds. */
+    static final long EXIT_GRACE_MILLIS = 200;
 
     private static final File DEV_NULL = new File("/dev/null");
 
     private final WorkDir workDir;
     private final ExecutorService ioPool;
     private final ScheduledExecutorService timer;
+    private final String markPrefix = ProcessHandle.current().pid() + "-";
+    private final AtomicLong sequence = new AtomicLong();
 
     CommandRunner(WorkDir workDir, ExecutorService ioPool, ScheduledExecutorService timer) {
         this.workDir = workDir;
@@ -56,11 +74,12 @@ final class CommandRunner {
         if (request.getTimeoutMs() < 0) {
             throw new IllegalArgumentException("timeout_ms must be 0 (none) or positive, was " + request.getTimeoutMs());
         }
-        Path cwd = request.getCwd().isEmpty() ? workDir.root() : workDir.resolve(request.getCwd());
+        Path cwd = request.getCwd().isEmpty() ? workDir.root() : workDir.resolveDirectory(request.getCwd());
         ProcessBuilder builder = new ProcessBuilder(request.getArgvList()).directory(cwd.toFile());
-        if (!request.getEnvMap().isEmpty()) {
-            builder.environment().putAll(request.getEnvMap());
-        }
+        Map<String, String> environment = builder.environment();
+        environment.putAll(request.getEnvMap());
+        String mark = markPrefix + sequence.incrementAndGet();
+        environment.put(EXEC_MARK, mark);
         boolean hasStdin = !request.getStdin().isEmpty();
         if (!hasStdin) {
             builder.redirectInput(ProcessBuilder.Redirect.from(DEV_NULL));
@@ -76,30 +95,27 @@ final class CommandRunner {
         ScheduledFuture<?> killer = request.getTimeoutMs() > 0
                 ? timer.schedule(() -> {
                     timedOut.set(true);
-                    process.descendants().forEach(ProcessHandle::destroyForcibly);
-                    process.destroyForcibly();
+                    killEverything(process, mark);
                 }, request.getTimeoutMs(), TimeUnit.MILLISECONDS)
                 : null;
         try {
             Future<?> stdinWriter = hasStdin ? ioPool.submit(() -> writeStdin(process, request.getStdin())) : null;
-            Capped stdout = Capped.EMPTY;
-            Capped stderr = Capped.EMPTY;
-            if (!request.getDiscardOutput()) {
-                Future<Capped> stderrReader = ioPool.submit(() -> Capped.read(process.getErrorStream()));
-                stdout = Capped.read(process.getInputStream());
-                stderr = get(stderrReader);
-            }
+            Capture stdout = request.getDiscardOutput() ? null : Capture.start(process.getInputStream(), ioPool);
+            Capture stderr = request.getDiscardOutput() ? null : Capture.start(process.getErrorStream(), ioPool);
             int exit = process.waitFor();
             long duration = System.nanoTime() - start;
+            long graceEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXIT_GRACE_MILLIS);
+            Capped out = stdout == null ? Capped.EMPTY : stdout.await(graceEnd);
+            Capped err = stderr == null ? Capped.EMPTY : stderr.await(graceEnd);
             if (stdinWriter != null) {
-                get(stdinWriter);
+                awaitUntil(stdinWriter, graceEnd);
             }
             return ExecReply.newBuilder()
                     .setExitCode(exit)
-                    .setStdout(stdout.bytes())
-                    .setStderr(stderr.bytes())
-                    .setStdoutTruncated(stdout.truncated())
-                    .setStderrTruncated(stderr.truncated())
+                    .setStdout(out.bytes())
+                    .setStderr(err.bytes())
+                    .setStdoutTruncated(out.truncated())
+                    .setStderrTruncated(err.truncated())
                     .setTimedOut(timedOut.get())
                     .setAgentDurationNs(duration)
                     .build();
@@ -108,9 +124,16 @@ final class CommandRunner {
                 killer.cancel(false);
             }
             if (process.isAlive()) {
-                process.destroyForcibly();
+                killEverything(process, mark);
             }
         }
+    }
+
+    /** The command, its descendants, and whatever carries its mark after leaving the tree. */
+    private static void killEverything(Process process, String mark) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        MarkedProcesses.kill(EXEC_MARK, mark);
     }
 
     private static Void writeStdin(Process process, ByteString stdin) throws IOException {
@@ -122,38 +145,67 @@ final class CommandRunner {
         return null;
     }
 
-    private static <T> T get(Future<T> future) throws IOException, InterruptedException {
+    /** Waits for a stdin writer until {@code deadline}; one still blocked is left to end with the pipe. */
+    private static void awaitUntil(Future<?> future, long deadline) throws InterruptedException {
         try {
-            return future.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException(e.getCause());
+            future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // writeStdin swallows its own errors; a timeout means a leftover holds stdin unread
         }
     }
 
     private record Capped(ByteString bytes, boolean truncated) {
         static final Capped EMPTY = new Capped(ByteString.EMPTY, false);
+    }
 
-        static Capped read(InputStream in) throws IOException {
+    /**
+     * One output pipe read to its end on a pool thread, keeping the first
+     * {@link #OUTPUT_CAP_BYTES}. The caller may stop waiting at any time and take what came so far.
+     */
+    private static final class Capture {
+        private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+        private boolean dropped;
+        private Future<?> reader;
+
+        static Capture start(InputStream in, ExecutorService pool) {
+            Capture capture = new Capture();
+            capture.reader = pool.submit(() -> capture.drain(in));
+            return capture;
+        }
+
+        private Void drain(InputStream in) throws IOException {
             try (in) {
-                ByteArrayOutputStream kept = new ByteArrayOutputStream();
                 byte[] buffer = new byte[8192];
-                boolean truncated = false;
                 int n;
                 while ((n = in.read(buffer)) != -1) {
-                    int room = OUTPUT_CAP_BYTES - kept.size();
-                    if (room > 0) {
-                        kept.write(buffer, 0, Math.min(room, n));
-                    }
-                    if (n > room) {
-                        truncated = true;
+                    synchronized (this) {
+                        int room = OUTPUT_CAP_BYTES - kept.size();
+                        if (room > 0) {
+                            kept.write(buffer, 0, Math.min(room, n));
+                        }
+                        if (n > room) {
+                            dropped = true;
+                        }
                     }
                 }
-                return new Capped(ByteString.copyFrom(kept.toByteArray()), truncated);
+            }
+            return null;
+        }
+
+        /** What was read by {@code deadline}; truncated when cut at the cap or when the pipe was still open then. */
+        Capped await(long deadline) throws IOException, InterruptedException {
+            boolean ended;
+            try {
+                reader.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                ended = true;
+            } catch (TimeoutException e) {
+                ended = false;
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+            }
+            synchronized (this) {
+                return new Capped(ByteString.copyFrom(kept.toByteArray()), dropped || !ended);
             }
         }
     }
-
 }

@@ -81,7 +81,7 @@ final class FileReceiver implements StreamObserver<WriteFileRequest> {
             fail(Status.INVALID_ARGUMENT.withDescription("sha256 must be 64 hex digits"));
             return;
         }
-        target = workDir.resolve(given.getPath());
+        target = workDir.resolveFile(given.getPath());
         Files.createDirectories(target.getParent());
         temp = target.resolveSibling("." + target.getFileName() + ".sb-" + UUID.randomUUID());
         out = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);

@@ -3,6 +3,7 @@ package dev.spacebench.channel;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
@@ -68,6 +69,9 @@ public class AgentChannels {
     private ManagedChannel openUnix(String socket) {
         return NettyChannelBuilder.forAddress(new DomainSocketAddress(socket))
                 .channelType(EpollDomainSocketChannel.class)
+                // gRPC sets SO_KEEPALIVE on every transport; a unix socket has no such option and
+                // Netty logs a warning per connection. A null value removes it from the bootstrap.
+                .withOption(ChannelOption.SO_KEEPALIVE, null)
                 .eventLoopGroup(unixLoop())
                 .usePlaintext()
                 .maxInboundMessageSize(MAX_INBOUND_BYTES)

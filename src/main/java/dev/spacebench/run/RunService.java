@@ -77,7 +77,7 @@ public class RunService {
         }
         SpaceSpec spec = spec(request);
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        Run run = runs.save(new Run(spec.kind(), json.write(spec), json.write(plan), Measurement.iterations(plan), Instant.now()));
+        Run run = runs.save(new Run(spec.kind(), json.write(spec.forStorage()), json.write(plan), Measurement.iterations(plan), Instant.now()));
         worker.wake();
         return run;
     }

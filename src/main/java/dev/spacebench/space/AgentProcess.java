@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -33,12 +34,19 @@ record AgentProcess(Process process, String address) {
      *     the message carries the last lines of {@code log}. The process tree is killed then.
      */
     static AgentProcess start(List<String> command, Path directory, Path log, Duration readyTimeout) throws SpaceException {
+        return start(command, Map.of(), directory, log, readyTimeout);
+    }
+
+    /** As {@link #start(List, Path, Path, Duration)}, with {@code environment} added to this app's. */
+    static AgentProcess start(List<String> command, Map<String, String> environment, Path directory, Path log,
+            Duration readyTimeout) throws SpaceException {
         Process process;
         try {
-            process = new ProcessBuilder(command)
+            ProcessBuilder builder = new ProcessBuilder(command)
                     .directory(directory.toFile())
-                    .redirectError(log.toFile())
-                    .start();
+                    .redirectError(log.toFile());
+            builder.environment().putAll(environment);
+            process = builder.start();
         } catch (IOException e) {
             throw new SpaceException("could not start " + command.get(0) + ": " + e.getMessage(), e);
         }

@@ -13,8 +13,9 @@ import java.util.List;
  * @param memoryMiB memory asked for in MiB (null: no limit asked)
  * @param target attach only: the running agent's address, {@code HOST:PORT} / {@code tcp:HOST:PORT}
  *     on a loopback address, or {@code unix:/path}; null for the other kinds
- * @param token attach only: the token that agent requires. It is stored with the run (the worker
- *     needs it) but {@link #redacted()} hides it wherever a run is shown; null for the other kinds
+ * @param token attach only: the token that agent requires. It is stored with the run sealed by
+ *     {@link AttachTokens} ({@link #forStorage()}), so a database reader cannot read it, and
+ *     {@link #redacted()} hides it wherever a run is shown; null for the other kinds
  * @param bulkDir attach only, optional: the host path of the directory the agent uses as its bulk
  *     lane (the agent's {@code --bulk-dir}, seen from the host); null: every file goes through the
  *     stream
@@ -40,6 +41,11 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
             parts.add("memory " + memoryMiB + " MiB");
         }
         return parts.isEmpty() ? "none" : String.join(", ", parts);
+    }
+
+    /** This spec as a run stores it: the token sealed with a key only this JVM holds (see {@link AttachTokens}). */
+    public SpaceSpec forStorage() {
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir);
     }
 
     /** This spec as runs are shown: the token replaced by {@code "(hidden)"} when there is one. */

@@ -105,6 +105,80 @@ class AgentServerTest {
     }
 
     @Test
+    void execAnswersAtTheCommandsExitWhenAnEscapedChildHoldsItsOutput() throws Exception {
+        String first = uniqueSleep();
+        String second = uniqueSleep();
+        try {
+            // The client's deadline is far past the Exec timeout: a call that waits for the pipe's
+            // EOF (held by the sleeps for an hour) ends in DEADLINE_EXCEEDED instead of a reply.
+            AgentGrpc.AgentBlockingStub patient = stub.withDeadlineAfter(20, TimeUnit.SECONDS);
+            ExecReply background = patient.exec(ExecRequest.newBuilder()
+                    .addAllArgv(List.of("sh", "-c", "echo started; sleep " + first + " &")).setTimeoutMs(2000).build());
+            assertThat(background.getExitCode()).isZero();
+            assertThat(background.getTimedOut()).as("sh itself exited at once").isFalse();
+            assertThat(background.getStdout().toStringUtf8()).isEqualTo("started\n");
+            assertThat(background.getStdoutTruncated()).as("the pipe was still held open when the reply went").isTrue();
+
+            ExecReply detached = patient.exec(ExecRequest.newBuilder()
+                    .addAllArgv(List.of("sh", "-c", "setsid sleep " + second + " &")).setTimeoutMs(2000).build());
+            assertThat(detached.getExitCode()).isZero();
+        } finally {
+            killMentioning("sleep " + first);
+            killMentioning("sleep " + second);
+        }
+    }
+
+    @Test
+    void execTimeoutKillsChildrenThatLeftTheProcessTree() throws Exception {
+        String detached = uniqueSleep();
+        String doubled = uniqueSleep();
+        try {
+            AgentGrpc.AgentBlockingStub patient = stub.withDeadlineAfter(20, TimeUnit.SECONDS);
+            ExecReply reply = patient.exec(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c",
+                    "setsid sleep " + detached + " & (setsid sh -c 'sleep " + doubled + "' &) ; sleep 30")).setTimeoutMs(1500).build());
+            assertThat(reply.getTimedOut()).isTrue();
+            assertThat(reply.getExitCode()).as("killed by SIGKILL").isEqualTo(137);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (System.nanoTime() < deadline && !(mentioning("sleep " + detached).isEmpty() && mentioning("sleep " + doubled).isEmpty())) {
+                Thread.sleep(20);
+            }
+            assertThat(mentioning("sleep " + detached)).as("a setsid child of a timed-out command").isEmpty();
+            assertThat(mentioning("sleep " + doubled)).as("a double-forked setsid child of a timed-out command").isEmpty();
+        } finally {
+            killMentioning("sleep " + detached);
+            killMentioning("sleep " + doubled);
+        }
+    }
+
+    private static String uniqueSleep() {
+        return "3600." + (100_000 + java.util.concurrent.ThreadLocalRandom.current().nextInt(900_000));
+    }
+
+    /** Live processes whose command line contains {@code text}, as pids. */
+    static List<Long> mentioning(String text) throws java.io.IOException {
+        List<Long> found = new java.util.ArrayList<>();
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path proc : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    String cmdline = new String(Files.readAllBytes(proc.resolve("cmdline")), StandardCharsets.UTF_8).replace('\0', ' ');
+                    if (cmdline.contains(text)) {
+                        found.add(Long.parseLong(proc.getFileName().toString()));
+                    }
+                } catch (java.io.IOException ignored) {
+                    // gone meanwhile
+                }
+            }
+        }
+        return found;
+    }
+
+    private static void killMentioning(String text) throws java.io.IOException {
+        for (long pid : mentioning(text)) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
     void writeFileWithAWrongShaIsDataLossAndLeavesNoFile() throws Exception {
         byte[] content = "hello world".getBytes(StandardCharsets.UTF_8);
         String wrongSha = "0".repeat(64);
@@ -186,6 +260,69 @@ class AgentServerTest {
                 .setSize(1).setSha256("f".repeat(64)).build()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class,
                         e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    @Test
+    void bulkImportRefusesASymlinkAndLeavesItsTargetAlone() throws Exception {
+        Path secret = Files.writeString(temp.resolve("secret.txt"), "not for the Space");
+        Files.createSymbolicLink(temp.resolve("bulk/in-link"), secret);
+        String sha = java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(Files.readAllBytes(secret)));
+        assertThatThrownBy(() -> stub.importBulk(ImportBulkRequest.newBuilder().setBulkName("in-link").setPath("got.txt")
+                .setSize(Files.size(secret)).setSha256(sha).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                    assertThat(e.getStatus().getDescription()).contains("symbolic link");
+                });
+        assertThat(temp.resolve("work/got.txt")).doesNotExist();
+        assertThat(Files.isSymbolicLink(temp.resolve("bulk/in-link"))).as("the link stays where it was put").isTrue();
+        try (Stream<Path> files = Files.list(temp.resolve("work"))) {
+            assertThat(files.toList()).isEmpty();
+        }
+
+        Files.createDirectory(temp.resolve("bulk/in-dir"));
+        assertThatThrownBy(() -> stub.importBulk(ImportBulkRequest.newBuilder().setBulkName("in-dir").setPath("d")
+                .setSize(0).setSha256(sha).build()))
+                .isInstanceOfSatisfying(StatusRuntimeException.class,
+                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT));
+    }
+
+    @Test
+    void badPathsAreInvalidArgumentWithAShortMessage() throws Exception {
+        Files.createDirectories(temp.resolve("work/adir/inner"));
+        String longName = "n".repeat(300);
+        String hugePath = "p/".repeat(32 * 1024);
+        for (String path : List.of("adir", longName, hugePath)) {
+            StatusRuntimeException read = catchStatus(() -> stub.readFile(ReadFileRequest.newBuilder().setPath(path).build()).hasNext());
+            StatusRuntimeException delete = catchStatus(() -> stub.deleteFile(
+                    dev.spacebench.agent.v1.DeleteFileRequest.newBuilder().setPath(path).build()));
+            StatusRuntimeException export = catchStatus(() -> stub.exportBulk(
+                    dev.spacebench.agent.v1.ExportBulkRequest.newBuilder().setPath(path).setBulkName("out").build()));
+            CompletableFuture<FileDigest> write = new CompletableFuture<>();
+            StreamObserver<WriteFileRequest> requests = async.writeFile(observer(write));
+            requests.onNext(WriteFileRequest.newBuilder().setHeader(WriteFileHeader.newBuilder()
+                    .setPath(path).setSize(1).setSha256("a".repeat(64))).build());
+            requests.onNext(WriteFileRequest.newBuilder().setChunk(ByteString.copyFromUtf8("x")).build());
+            requests.onCompleted();
+            Throwable written = org.assertj.core.api.Assertions.catchThrowable(() -> write.get(10, TimeUnit.SECONDS));
+            StatusRuntimeException writeStatus = (StatusRuntimeException) written.getCause();
+            for (StatusRuntimeException e : List.of(read, delete, export, writeStatus)) {
+                String what = path.length() > 20 ? path.length() + "-char path" : path;
+                assertThat(e.getStatus().getCode()).as("%s: %s", what, e.getStatus()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                assertThat(e.getStatus().getDescription().length()).as("%s: message length", what).isLessThan(400);
+            }
+        }
+        assertThat(temp.resolve("work/adir/inner")).as("a delete of a directory removes nothing").isDirectory();
+        assertThat(catchStatus(() -> stub.deleteFile(dev.spacebench.agent.v1.DeleteFileRequest.newBuilder()
+                .setPath(longName).build())).getStatus().getDescription()).contains("255");
+        assertThat(catchStatus(() -> stub.readFile(ReadFileRequest.newBuilder().setPath(hugePath).build()).hasNext())
+                .getStatus().getDescription()).contains("4095");
+    }
+
+    private static StatusRuntimeException catchStatus(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(call);
+        assertThat(thrown).isInstanceOf(StatusRuntimeException.class);
+        return (StatusRuntimeException) thrown;
     }
 
     private static <T> StreamObserver<T> observer(CompletableFuture<T> result) {

@@ -44,6 +44,11 @@ abstract class LocalSpaceContract {
         return new SpaceSpec(provider.kind(), null, null);
     }
 
+    /** False where the Space's processes run under another kernel (a VM), out of this host's /proc. */
+    boolean hostSeesItsProcesses() {
+        return true;
+    }
+
     /** Checks the kind's own leftovers (cgroups, containers…) after delete; nothing by default. */
     void assertKindLeftNothing(Space space) throws IOException {}
 
@@ -92,6 +97,48 @@ abstract class LocalSpaceContract {
             provider.delete(space);
         }
         assertNothingLeft(space, leftovers);
+    }
+
+    @Test
+    void deleteKillsWhatTheSpacesCommandsLeftRunning() throws Exception {
+        assumeTrue(hostSeesItsProcesses(), "the Space's processes are not in this host's /proc");
+        Space space = provider.create(spec(), readyTimeout());
+        // A unique sleep length names the leftovers; setsid takes them out of the agent's session
+        // and, as the shell exits at once, out of its process tree (re-parented to init).
+        String detached = "3600." + (1000 + (System.nanoTime() % 9000));
+        String doubled = "3601." + (1000 + (System.nanoTime() % 9000));
+        try (AgentChannel channel = channels.open(space)) {
+            channel.exec(java.util.List.of("sh", "-c", "setsid sleep " + detached + " >/dev/null 2>&1 </dev/null &"), SpaceChecks.TIMEOUT);
+            channel.exec(java.util.List.of("sh", "-c", "(setsid sh -c 'sleep " + doubled + "' >/dev/null 2>&1 </dev/null &) ; true"),
+                    SpaceChecks.TIMEOUT);
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (System.nanoTime() < deadline && (Leftovers.processesMentioning("sleep " + detached).isEmpty()
+                    || Leftovers.processesMentioning("sleep " + doubled).isEmpty())) {
+                Leftovers.sleep(20);
+            }
+            assertThat(Leftovers.processesMentioning("sleep " + detached)).as("the detached sleep runs before delete").isNotEmpty();
+            assertThat(Leftovers.processesMentioning("sleep " + doubled)).as("the double-forked sleep runs before delete").isNotEmpty();
+        } finally {
+            provider.delete(space);
+        }
+        long deadline = System.nanoTime() + 3_000_000_000L;
+        while (System.nanoTime() < deadline && !(Leftovers.processesMentioning("sleep " + detached).isEmpty()
+                && Leftovers.processesMentioning("sleep " + doubled).isEmpty())) {
+            Leftovers.sleep(20);
+        }
+        try {
+            assertThat(Leftovers.processesMentioning("sleep " + detached)).as("a setsid child after delete").isEmpty();
+            assertThat(Leftovers.processesMentioning("sleep " + doubled)).as("a double-forked setsid child after delete").isEmpty();
+        } finally {
+            killMentioning("sleep " + detached);
+            killMentioning("sleep " + doubled);
+        }
+    }
+
+    private static void killMentioning(String text) throws IOException {
+        for (String line : Leftovers.processesMentioning(text)) {
+            ProcessHandle.of(Long.parseLong(line.substring(0, line.indexOf(':')))).ifPresent(ProcessHandle::destroyForcibly);
+        }
     }
 
     /** The Space's processes and files while it is live: by default the started process and its descendants. */

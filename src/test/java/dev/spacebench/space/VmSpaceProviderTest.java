@@ -15,6 +15,11 @@ import java.time.Duration;
 class VmSpaceProviderTest extends LocalSpaceContract {
 
     @Override
+    boolean hostSeesItsProcesses() {
+        return false;
+    }
+
+    @Override
     SpaceProvider provider(Path root) {
         VmSpaceProvider vm = new VmSpaceProvider(root, System.getProperty("spacebench.space.vm.qemu", "qemu-system-x86_64"),
                 System.getProperty("spacebench.space.vm.kernel", ""), System.getProperty("spacebench.space.vm.modules", ""),

@@ -1,0 +1,65 @@
+package dev.spacebench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spacebench.space.AgentLauncher;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --help} through the real main entry in a child JVM: it prints help, exits 0, starts nothing. */
+class HelpTest {
+
+    @TempDir
+    Path dir;
+
+    private record Outcome(int exit, String stdout, String stderr) {}
+
+    private Outcome run(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(AgentLauncher.javaBinary(), "-cp", System.getProperty("java.class.path"),
+                SpacebenchApplication.class.getName()));
+        command.addAll(List.of(args));
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process process = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        // A web app that started would never exit by itself: waiting bounded tells the two apart.
+        boolean exited = process.waitFor(60, TimeUnit.SECONDS);
+        if (!exited) {
+            process.destroyForcibly().waitFor();
+        }
+        assertThat(exited).as("exited by itself; stdout: %s", Files.readString(out)).isTrue();
+        return new Outcome(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err));
+    }
+
+    @Test
+    void topLevelHelpListsTheSubcommandsAndStartsNoServer() throws Exception {
+        for (String flag : List.of("--help", "-h")) {
+            Outcome outcome = run(flag);
+            assertThat(outcome.exit()).as(flag).isZero();
+            assertThat(outcome.stdout()).contains("Usage: java -jar spacebench.jar", "(none)", "agent", "bench", "floor",
+                    "--server.port=PORT");
+            assertThat(outcome.stdout() + outcome.stderr()).doesNotContain("Tomcat", "Started SpacebenchApplication");
+            assertThat(dir.resolve("data")).as("no database was opened").doesNotExist();
+        }
+    }
+
+    @Test
+    void agentHelpPrintsItsOptionsAndExitsZero() throws Exception {
+        Outcome outcome = run("agent", "--help");
+        assertThat(outcome.exit()).isZero();
+        assertThat(outcome.stdout()).contains("Usage: spacebench agent", "--work-dir DIR", "--bulk-dir DIR", "--listen",
+                "--token-file", "--exit-on-stdin-eof");
+        assertThat(outcome.stderr()).doesNotContain("unknown option");
+
+        Outcome bad = run("agent", "--nope");
+        assertThat(bad.exit()).as("a wrong option is still a usage error").isEqualTo(2);
+        assertThat(bad.stderr()).contains("unknown option '--nope'");
+    }
+}

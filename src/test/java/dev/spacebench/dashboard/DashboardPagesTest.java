@@ -6,6 +6,7 @@ import dev.spacebench.AppTestSupport;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.KindChecks;
 import dev.spacebench.space.Spaces;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
@@ -36,6 +37,9 @@ class DashboardPagesTest extends AppTestSupport {
     @Autowired
     Spaces spaces;
 
+    @Autowired
+    KindChecks checks;
+
     @Test
     void badInputComesBackWithEachErrorBesideItsInputAndTheInputKept() throws Exception {
         HttpResponse<String> unreadable = postForm("/runs", Map.of("kind", "process", "metrics", "noop", "execN", "abc",
@@ -59,13 +63,14 @@ class DashboardPagesTest extends AppTestSupport {
 
     @Test
     void everyKindIsOfferedAndOnlyAvailableOnesCanBeChosen() throws Exception {
+        spaces.kinds().keySet().forEach(kind -> checks.await(kind, Duration.ofMinutes(3)));
         String page = get("/").body();
         spaces.kinds().forEach((kind, availability) -> {
             String option = "<option value=\"" + kind + "\"";
             assertThat(page).contains(option);
             if (kind.equals("attach")) {
                 assertThat(page).contains(option + " disabled=\"disabled\"").contains("POST /api/runs with space.target and space.token");
-            } else if (availability.available()) {
+            } else if (availability.passed()) {
                 assertThat(page).doesNotContain(option + " disabled");
             } else {
                 assertThat(page).contains(option + " disabled=\"disabled\"").contains(HtmlUtils.htmlEscape(availability.reason()));

@@ -8,6 +8,7 @@ import dev.spacebench.publish.RunSummaries;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.AttachSpaceProvider;
+import dev.spacebench.space.SandboxSpaceProvider;
 import dev.spacebench.space.Spaces;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -80,7 +81,10 @@ class DashboardData {
 
     RunForm freshForm(String kind, Double cpus, Long memoryMiB, String presetId) {
         PlanPreset preset = PlanPreset.byId(presetId).orElse(PlanPreset.QUICK);
-        return RunForm.withPreset(preset, kind == null || kind.isBlank() ? runs.defaultKind() : kind, cpus, memoryMiB);
+        String defaultKind = runs.defaultKind();
+        // null: sandbox is still being checked; offer it (marked checking…), as a run of it waits for the check.
+        String chosen = kind != null && !kind.isBlank() ? kind : defaultKind != null ? defaultKind : SandboxSpaceProvider.KIND;
+        return RunForm.withPreset(preset, chosen, cpus, memoryMiB);
     }
 
     private List<KindOption> kinds() {

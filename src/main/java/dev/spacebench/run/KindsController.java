@@ -29,7 +29,7 @@ public class KindsController {
     @GetMapping
     @Operation(summary = "Every kind with what its last check found", description = "available: true (a check made a "
             + "Space of the kind and pinged its agent), false (see reason and fix) or null while it is being checked; "
-            + "checkedAt: when the last check ended. defaultKind: what a run that names no kind gets now.")
+            + "checkedAt: when the last check ended. defaultKind: what a run that names no kind gets now (null while sandbox is being checked).")
     public Kinds list() {
         return kinds();
     }
@@ -48,7 +48,7 @@ public class KindsController {
 
     /**
      * @param defaultKind the kind a run that names none gets now (the configured one, else sandbox
-     *     where its check passed, else process)
+     *     where its check passed, else process); null while sandbox is still being checked
      * @param kinds each kind, in the order the dashboard lists them
      */
     public record Kinds(String defaultKind, List<KindStatus> kinds) {

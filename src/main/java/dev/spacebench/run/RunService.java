@@ -10,6 +10,7 @@ import dev.spacebench.plan.Plans;
 import dev.spacebench.space.KindStatus;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,19 +54,19 @@ public class RunService {
     }
 
     /**
-     * The kind a request without one gets: the configured {@code spacebench.space.default-kind},
+     * The kind a request without one gets now: the configured {@code spacebench.space.default-kind},
      * or when that is blank, {@code sandbox} where its check made a sandbox here and {@code process}
-     * elsewhere (and while sandbox is still being checked). Does not wait.
+     * elsewhere. Does not wait.
+     *
+     * @return null while sandbox is still being checked (a request then waits for the check)
      */
     public String defaultKind() {
-        return defaultKind(false);
+        return defaultKind != null && !defaultKind.isBlank() ? defaultKind : spaces.defaultKind(Duration.ZERO);
     }
 
-    private String defaultKind(boolean waitForChecks) {
-        if (defaultKind != null && !defaultKind.isBlank()) {
-            return defaultKind;
-        }
-        return spaces.defaultKind(waitForChecks);
+    /** As {@link #defaultKind()}, waiting a little for sandbox's check (then {@code process} if it is still running). */
+    private String kindForRequest() {
+        return defaultKind != null && !defaultKind.isBlank() ? defaultKind : spaces.defaultKindForRequest();
     }
 
     /**
@@ -75,7 +76,7 @@ public class RunService {
      */
     public Run submit(RunRequest request) {
         SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
-        SpaceSpec spec = given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind(true)) : given;
+        SpaceSpec spec = given.kind() == null || given.kind().isBlank() ? given.withKind(kindForRequest()) : given;
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
         List<FieldError> errors = new ArrayList<>(checkSpace(spec));
         errors.addAll(PlanValidator.check(plan, limits, "plan"));

@@ -36,7 +36,7 @@ public class Spaces {
      *     being checked waits for the check's result before it is queued anyway
      */
     public Spaces(List<SpaceProvider> providers, KindChecks checks,
-                  @Value("${spacebench.space.check-wait:10s}") Duration checkWait) {
+                  @Value("${spacebench.space.check-wait:20s}") Duration checkWait) {
         providers.forEach(p -> this.providers.put(p.kind(), p));
         this.checks = checks;
         this.checkWait = checkWait;
@@ -65,12 +65,21 @@ public class Spaces {
      * The kind to use when none is configured or asked for: {@code sandbox} when its check passed,
      * else {@code process}.
      *
-     * @param wait whether to wait (up to {@code spacebench.space.check-wait}) for sandbox's check
-     *     if it is still running; without waiting a sandbox still being checked is not chosen
+     * @param wait how long to wait for sandbox's check if it is still running
+     * @return null while sandbox is still being checked after {@code wait}
      */
-    public String defaultKind(boolean wait) {
-        KindStatus sandbox = checks.await(SandboxSpaceProvider.KIND, wait ? checkWait : Duration.ZERO);
-        return sandbox != null && sandbox.passed() ? SandboxSpaceProvider.KIND : ProcessSpaceProvider.KIND;
+    public String defaultKind(Duration wait) {
+        KindStatus sandbox = checks.await(SandboxSpaceProvider.KIND, wait);
+        if (sandbox == null) {
+            return ProcessSpaceProvider.KIND;
+        }
+        return sandbox.checking() ? null : sandbox.passed() ? SandboxSpaceProvider.KIND : ProcessSpaceProvider.KIND;
+    }
+
+    /** {@link #defaultKind(Duration)} waiting up to {@code spacebench.space.check-wait}, then {@code process} if still unknown. */
+    public String defaultKindForRequest() {
+        String kind = defaultKind(checkWait);
+        return kind == null ? ProcessSpaceProvider.KIND : kind;
     }
 
     /** Checks every kind again, in the background (see {@link KindChecks}). */
@@ -88,7 +97,7 @@ public class Spaces {
         Optional<String> noUnix = AgentChannels.unixSocketsUnavailable();
         if (spec.target() != null && spec.target().startsWith("unix:") && noUnix.isPresent() && !problems.containsKey("space.target")) {
             problems.put("space.target", "unix: targets cannot be used here: " + noUnix.get() + "; fix: use a loopback "
-                    + "HOST:PORT target, or " + KindDiagnosis.UNIX_SOCKET_FIX);
+                    + "HOST:PORT target, or start the app where Netty's native epoll transport loads");
         }
         return problems;
     }

@@ -79,6 +79,23 @@ class DashboardPagesTest extends AppTestSupport {
     }
 
     @Test
+    void checkKindsAgainShowsEachKindAsCheckingUntilItsCheckEnds() throws Exception {
+        checks.awaitIdle();
+        assertThat(get("/").body()).contains("form=\"kinds-check\"").contains("action=\"/kinds/check\"");
+
+        HttpResponse<String> posted = postForm("/kinds/check", Map.of());
+        assertThat(posted.statusCode()).isEqualTo(303);
+        assertThat(posted.headers().firstValue("Location")).hasValue("/?checking");
+        // Checks run one at a time, sandbox first: process is still waiting for its turn here.
+        String page = get("/?checking").body();
+        assertThat(page).contains("Checking every kind again").contains("<option value=\"process\">process (checking…)</option>")
+                .contains("<code>process</code>: checking…");
+
+        checks.awaitIdle();
+        assertThat(get("/").body()).doesNotContain("checking…");
+    }
+
+    @Test
     void usePresetFillsThePresetsNumbersAndKeepsTheSpace() throws Exception {
         HttpResponse<String> page = get("/?load=preset&preset=published&kind=process&cpus=2&execN=7");
         assertThat(page.statusCode()).isEqualTo(200);

@@ -41,6 +41,7 @@ class UnavailableKindsTest {
             assertThat(awaitChecked(app, "container").get("available").asBoolean()).as("container (unix socket too)").isFalse();
 
             assertFallsBackToProcess(app, "epoll transport is unavailable");
+            assertThat(app.json("/api/kinds").get("defaultKind").asString()).isEqualTo("process");
 
             HttpResponse<String> attachUnix = app.post("/api/runs", "{\"space\":{\"kind\":\"attach\",\"target\":"
                     + "\"unix:" + temp.resolve("agent.sock") + "\",\"token\":\"t\"}," + TINY_PLAN + "}");
@@ -67,13 +68,15 @@ class UnavailableKindsTest {
                 + "(unshare --user --map-root-user needs user namespaces allowed for this user): " + said);
 
         try (ChildApp app = ChildApp.start(temp, noUserNamespaces, List.of())) {
+            // First, as a user would: a run without a kind, right after start (it waits for sandbox's check).
+            assertFallsBackToProcess(app, "user.max_user_namespaces is 0");
+
             JsonNode sandbox = awaitChecked(app, "sandbox");
             assertThat(sandbox.get("available").asBoolean()).as(sandbox.toString()).isFalse();
             assertThat(sandbox.get("reason").asString()).isEqualTo("bwrap cannot create a user namespace: user.max_user_namespaces is 0");
             assertThat(sandbox.get("fix").asString()).contains("set sysctl user.max_user_namespaces=15000");
             assertThat(sandbox.get("checkedAt").isNull()).isFalse();
-
-            assertFallsBackToProcess(app, "user.max_user_namespaces is 0");
+            assertThat(app.json("/api/kinds").get("defaultKind").asString()).isEqualTo("process");
 
             String dashboard = app.get("/").body();
             assertThat(dashboard).contains("<option value=\"sandbox\" disabled=\"disabled\">sandbox (unavailable)</option>")
@@ -83,10 +86,8 @@ class UnavailableKindsTest {
         }
     }
 
-    /** GET /api/kinds names process the default; a run without a kind is a process run that succeeds; sandbox is refused. */
+    /** A run without a kind is a process run that succeeds; a run asking for sandbox is refused, naming why. */
     private static void assertFallsBackToProcess(ChildApp app, String reason) throws Exception {
-        assertThat(app.json("/api/kinds").get("defaultKind").asString()).isEqualTo("process");
-
         HttpResponse<String> created = app.post("/api/runs", "{" + TINY_PLAN + "}");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         long id = ChildApp.json(created).get("id").asLong();

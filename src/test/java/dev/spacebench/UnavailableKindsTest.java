@@ -34,13 +34,13 @@ class UnavailableKindsTest {
     void withoutEpollUnixSocketKindsAreUnavailableAndProcessIsTheDefault() throws Exception {
         assumeTrue(onPath("bwrap"), "needs bwrap on PATH (apt-get install bubblewrap), so that only epoll stops the sandbox");
         try (ChildApp app = ChildApp.start(temp, List.of(), List.of("-Dio.grpc.netty.shaded.io.netty.transport.noNative=true"))) {
+            assertFallsBackToProcess(app, "epoll transport is unavailable");
+
             JsonNode sandbox = awaitChecked(app, "sandbox");
             assertThat(sandbox.get("available").asBoolean()).as(sandbox.toString()).isFalse();
             assertThat(sandbox.get("reason").asString()).contains("unix socket").contains("epoll transport is unavailable");
             assertThat(sandbox.get("fix").asString()).contains("noNative");
             assertThat(awaitChecked(app, "container").get("available").asBoolean()).as("container (unix socket too)").isFalse();
-
-            assertFallsBackToProcess(app, "epoll transport is unavailable");
             assertThat(app.json("/api/kinds").get("defaultKind").asString()).isEqualTo("process");
 
             HttpResponse<String> attachUnix = app.post("/api/runs", "{\"space\":{\"kind\":\"attach\",\"target\":"

@@ -102,6 +102,11 @@ public class ContainerSpaceProvider implements SpaceProvider {
     }
 
     @Override
+    public boolean agentOnUnixSocket() {
+        return true;
+    }
+
+    @Override
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         return create(root, spec, readyTimeout);
     }

@@ -202,6 +202,10 @@ public class KindChecks {
         if (!needs.available()) {
             return KindStatus.failed(kind, needs.reason(), needs.fix(), Instant.now());
         }
+        Optional<String> noUnixSockets = AgentChannels.unixSocketsUnavailable();
+        if (provider.agentOnUnixSocket() && noUnixSockets.isPresent()) {
+            return unixSocketsUnavailable(kind, noUnixSockets.get());
+        }
         Space space;
         try {
             Files.createDirectories(root);
@@ -212,10 +216,8 @@ public class KindChecks {
         }
         live.add(space);
         try {
-            Optional<String> noUnix = space.target().startsWith("unix:") ? AgentChannels.unixSocketsUnavailable() : Optional.empty();
-            if (noUnix.isPresent()) {
-                return KindStatus.failed(kind, "its agent listens on a unix socket, and " + noUnix.get(),
-                        KindDiagnosis.UNIX_SOCKET_FIX, Instant.now());
+            if (space.target().startsWith("unix:") && noUnixSockets.isPresent()) {
+                return unixSocketsUnavailable(kind, noUnixSockets.get());
             }
             Optional<String> noPing = ping(space);
             return noPing.map(why -> KindStatus.failed(kind, "a " + kind + " Space was made but its agent answered no Ping within "
@@ -225,6 +227,10 @@ public class KindChecks {
             provider.delete(space);
             live.remove(space);
         }
+    }
+
+    private static KindStatus unixSocketsUnavailable(String kind, String why) {
+        return KindStatus.failed(kind, "its agent listens on a unix socket, and " + why, KindDiagnosis.UNIX_SOCKET_FIX, Instant.now());
     }
 
     /** Empty once the agent answered a Ping; else the last error. */

@@ -51,6 +51,11 @@ public class SandboxSpaceProvider implements SpaceProvider {
     }
 
     @Override
+    public boolean agentOnUnixSocket() {
+        return true;
+    }
+
+    @Override
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         return create(root, spec, readyTimeout);
     }

@@ -19,6 +19,11 @@ public interface SpaceProvider {
      */
     Availability availability();
 
+    /** Whether this host reaches the kind's agents over a unix socket (which needs Netty's native epoll transport). */
+    default boolean agentOnUnixSocket() {
+        return false;
+    }
+
     /**
      * Creates a Space and waits until its agent says it is ready.
      *

@@ -33,9 +33,9 @@ import org.springframework.stereotype.Service;
  *
  * <p>Every kind is checked once when the app is ready, in the background and one at a time
  * ({@code sandbox} and {@code process} first, as they decide the default kind), and again on
- * {@link #checkAll()}. A kind whose cheap prerequisites are missing ({@link SpaceProvider#availability()})
- * fails at once with their reason, without making anything, so a vm (≈20 s under emulation) is
- * only started where it could run. {@code attach} makes no Space: it is available, and each
+ * {@link #checkAll()}. A kind whose cheap prerequisites are missing ({@link SpaceProvider#availability()}),
+ * or whose agent is reached over a unix socket where this JVM cannot open one, fails at once with
+ * the reason, without making anything, so a vm (≈20 s under emulation) is only started where it could run. {@code attach} makes no Space: it is available, and each
  * target is checked when a run asks for it.
  *
  * <p>The checks' Spaces live under their own directory ({@code spacebench-kind-checks/PID} in the

@@ -42,19 +42,60 @@ public final class ChildApp implements AutoCloseable {
 
     /** Starts the app and waits until its health endpoint answers. */
     public static ChildApp start(String dbUrl, Path spaces, Path log) throws Exception {
+        return launch(List.of(), List.of(), List.of("--spring.datasource.url=" + dbUrl, "--spacebench.spaces.root=" + spaces), log);
+    }
+
+    /**
+     * Starts the app with its database, Spaces and kind checks under {@code dir}, its log in
+     * {@code dir/app.log}, and waits until it answers.
+     *
+     * @param wrapper what the java command is run through (e.g. {@code unshare … sh -c 'exec "$0" "$@"'}); may be empty
+     * @param jvmOptions options for the child's JVM, before its class path
+     */
+    public static ChildApp start(Path dir, List<String> wrapper, List<String> jvmOptions) throws Exception {
+        return launch(wrapper, jvmOptions, List.of("--spring.datasource.url=jdbc:h2:file:" + dir.resolve("db"),
+                "--spacebench.spaces.root=" + Files.createDirectories(dir.resolve("spaces")),
+                "--spacebench.space.checks-root=" + dir.resolve("checks")), dir.resolve("app.log"));
+    }
+
+    private static ChildApp launch(List<String> wrapper, List<String> jvmOptions, List<String> appArgs, Path log) throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Djdk.lang.Process.launchMechanism=VFORK", "-cp", System.getProperty("java.class.path"),
-                SpacebenchApplication.class.getName(), "--server.port=" + port, "--spring.datasource.url=" + dbUrl,
-                "--spacebench.spaces.root=" + spaces, "--spacebench.worker.poll-interval-ms=200"));
+        List<String> command = new ArrayList<>(wrapper);
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-Djdk.lang.Process.launchMechanism=VFORK");
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SpacebenchApplication.class.getName(),
+                "--server.port=" + port, "--spacebench.worker.poll-interval-ms=200"));
+        command.addAll(appArgs);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().put("SPACEBENCH_API_TOKEN", TOKEN);
         ChildApp app = new ChildApp(builder.start(), "http://127.0.0.1:" + port, log);
-        app.awaitUp();
+        try {
+            app.awaitUp();
+        } catch (Exception | AssertionError e) {
+            app.close();
+            throw e;
+        }
         return app;
+    }
+
+    /** GET, the whole answer. */
+    public HttpResponse<String> response(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** POST with the token, the whole answer whatever its status. */
+    public HttpResponse<String> send(String path, String json) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(base + path))
+                .header("Content-Type", "application/json").header("Authorization", "Bearer " + TOKEN)
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    public static JsonNode json(HttpResponse<String> response) {
+        return JSON.readTree(response.body());
     }
 
     public Process process() {
@@ -62,15 +103,12 @@ public final class ChildApp implements AutoCloseable {
     }
 
     public JsonNode get(String path) throws Exception {
-        return JSON.readTree(http.send(HttpRequest.newBuilder(URI.create(base + path)).build(),
-                HttpResponse.BodyHandlers.ofString()).body());
+        return JSON.readTree(response(path).body());
     }
 
     /** POSTs JSON and returns the answer's body as JSON. */
     public JsonNode post(String path, String json) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(base + path))
-                .header("Content-Type", "application/json").header("Authorization", "Bearer " + TOKEN)
-                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = send(path, json);
         if (response.statusCode() >= 300) {
             throw new AssertionError("POST " + path + " answered " + response.statusCode() + ": " + response.body());
         }
@@ -136,7 +174,7 @@ public final class ChildApp implements AutoCloseable {
     }
 
     private void awaitUp() throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(180).toNanos();
         while (System.nanoTime() < deadline && process.isAlive()) {
             try {
                 if (http.send(HttpRequest.newBuilder(URI.create(base + "/actuator/health")).build(),

@@ -3,8 +3,8 @@ package dev.spacebench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.spacebench.space.SpaceProvider;
-import dev.spacebench.space.Spaces;
+import dev.spacebench.space.KindChecks;
+import dev.spacebench.space.KindStatus;
 import dev.spacebench.space.VmSpaceProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -32,20 +32,20 @@ class KindsEndToEndTest extends AppTestSupport {
                       "floor": {"enabled": false}}}""";
 
     @Autowired
-    Spaces spaces;
+    KindChecks checks;
     @Autowired
     VmSpaceProvider vm;
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"process", "sandbox", "container", "vm"})
     void aSmallPlanRunsAndLeavesNothingBehind(String kind) throws Exception {
-        SpaceProvider.Availability availability = spaces.kinds().get(kind);
-        assumeTrue(availability.available(), () -> kind + " cannot run here: " + availability.reason());
         if (kind.equals("vm")) {
             String wanted = System.getenv().getOrDefault("SPACEBENCH_TEST_VM", "");
             assumeTrue(vm.useKvm() || wanted.equals("tcg"),
                     "vm: no usable KVM; under emulation set SPACEBENCH_TEST_VM=tcg to run it (about a minute)");
         }
+        KindStatus availability = checks.await(kind, Duration.ofMinutes(3));
+        assumeTrue(availability.passed(), () -> kind + " cannot run here: " + availability.reasonAndFix());
         long id = json(post("/api/runs", PLAN.formatted(kind))).get("id").asLong();
         JsonNode run = awaitFinished(id, Duration.ofMinutes(kind.equals("vm") ? 5 : 2));
         assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");

@@ -5,6 +5,7 @@ import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
@@ -12,6 +13,7 @@ import jakarta.annotation.PreDestroy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.springframework.grpc.client.ChannelBuilderOptions;
 import org.springframework.grpc.client.GrpcChannelBuilderCustomizer;
@@ -66,7 +68,22 @@ public class AgentChannels {
                 .withCustomizer(customizer));
     }
 
+    /**
+     * Why this JVM cannot open unix-socket channels, or empty when it can. They need Netty's native
+     * epoll transport, which is missing off Linux, on CPUs it has no library for, and when disabled
+     * with {@code -Dio.grpc.netty.shaded.io.netty.transport.noNative=true}.
+     */
+    public static Optional<String> unixSocketsUnavailable() {
+        return Epoll.isAvailable() ? Optional.empty()
+                : Optional.of("this JVM cannot open unix-socket channels: Netty's native epoll transport is unavailable ("
+                        + Epoll.unavailabilityCause() + ")");
+    }
+
+    /** @throws IllegalStateException naming why, where unix sockets cannot be used (instead of a link error) */
     private ManagedChannel openUnix(String socket) {
+        unixSocketsUnavailable().ifPresent(reason -> {
+            throw new IllegalStateException(reason);
+        });
         return NettyChannelBuilder.forAddress(new DomainSocketAddress(socket))
                 .channelType(EpollDomainSocketChannel.class)
                 // gRPC sets SO_KEEPALIVE on every transport; a unix socket has no such option and

@@ -5,6 +5,7 @@ import dev.spacebench.plan.InvalidRequestException;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStateException;
+import dev.spacebench.space.Spaces;
 import jakarta.servlet.http.HttpServletResponse;
 import java.util.List;
 import java.util.Map;
@@ -32,10 +33,12 @@ public class DashboardController {
 
     private final RunService runs;
     private final DashboardData data;
+    private final Spaces spaces;
 
-    public DashboardController(RunService runs, DashboardData data) {
+    public DashboardController(RunService runs, DashboardData data, Spaces spaces) {
         this.runs = runs;
         this.data = data;
+        this.spaces = spaces;
     }
 
     /**
@@ -44,16 +47,19 @@ public class DashboardController {
      * @param queued a run just queued from the form, for the notice
      * @param cancelled a run whose cancel was just asked for, for the notice
      * @param finished a run the cancel came too late for, for the notice
+     * @param checking present after "Check kinds again", for the notice
      * @param refresh seconds between reloads for browsers without JavaScript (1 to 3600)
      */
     @GetMapping("/")
     public String dashboard(@ModelAttribute("form") RunForm form, BindingResult ignoredBinding,
                             @RequestParam(required = false) String load, @RequestParam(required = false) Long queued,
                             @RequestParam(required = false) Long cancelled, @RequestParam(required = false) Long finished,
-                            @RequestParam(required = false) Integer refresh, Model model) {
+                            @RequestParam(required = false) Integer refresh,
+                            @RequestParam(required = false) String checking, Model model) {
         RunForm shown = load != null || form.planUnset()
                 ? data.freshForm(form.kind(), form.cpus(), form.memoryMiB(), form.preset()) : form;
-        data.fill(model, shown, Map.of(), notice(queued, cancelled, finished),
+        data.fill(model, shown, Map.of(), checking != null ? "Checking every kind again: each shows “checking…” until "
+                + "its check has made a Space of it (or could not); reload to see." : notice(queued, cancelled, finished),
                 refresh == null ? null : Math.max(1, Math.min(3600, refresh)));
         return "dashboard";
     }
@@ -81,6 +87,13 @@ public class DashboardController {
             data.fill(model, form, FormErrors.byField(e.errors()), null, null);
             return "dashboard";
         }
+    }
+
+    /** Checks every kind of Space again, in the background (what {@code POST /api/kinds/check} does). */
+    @PostMapping("/kinds/check")
+    public RedirectView checkKinds() {
+        spaces.checkKindsAgain();
+        return see("/?checking");
     }
 
     @PostMapping("/runs/{id}/cancel")

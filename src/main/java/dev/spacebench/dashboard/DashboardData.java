@@ -8,6 +8,7 @@ import dev.spacebench.publish.RunSummaries;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.AttachSpaceProvider;
+import dev.spacebench.space.SandboxSpaceProvider;
 import dev.spacebench.space.Spaces;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -38,11 +39,13 @@ class DashboardData {
     }
 
     /**
-     * @param available false when the form cannot start a Space of this kind: this host cannot
-     *     make it, or it needs more than the form asks for
+     * @param available false when the form cannot start a Space of this kind: its check could not
+     *     make one here, or it needs more than the form asks for
+     * @param checking true while its check runs (it can be chosen: the run waits for the check)
      * @param reason why not (empty when available)
+     * @param fix what to do about it (empty when none is known)
      */
-    record KindOption(String name, boolean available, String reason) {
+    record KindOption(String name, boolean available, boolean checking, String reason, String fix) {
     }
 
     /** The parts of the page that change by themselves, and are pushed by server-sent events. */
@@ -78,17 +81,20 @@ class DashboardData {
 
     RunForm freshForm(String kind, Double cpus, Long memoryMiB, String presetId) {
         PlanPreset preset = PlanPreset.byId(presetId).orElse(PlanPreset.QUICK);
-        return RunForm.withPreset(preset, kind == null || kind.isBlank() ? runs.defaultKind() : kind, cpus, memoryMiB);
+        String defaultKind = runs.defaultKind();
+        // null: sandbox is still being checked; offer it (marked checking…), as a run of it waits for the check.
+        String chosen = kind != null && !kind.isBlank() ? kind : defaultKind != null ? defaultKind : SandboxSpaceProvider.KIND;
+        return RunForm.withPreset(preset, chosen, cpus, memoryMiB);
     }
 
     private List<KindOption> kinds() {
-        return spaces.kinds().entrySet().stream().map(e -> {
-            if (e.getKey().equals(AttachSpaceProvider.KIND) && e.getValue().available()) {
+        return spaces.kinds().values().stream().map(k -> {
+            if (k.kind().equals(AttachSpaceProvider.KIND) && !k.failed()) {
                 // Its Space is an agent already running elsewhere: the form has no inputs for its address and token.
-                return new KindOption(e.getKey(), false, "attaches to an agent you started, by address and token: "
-                        + "POST /api/runs with space.target and space.token (README: attach)");
+                return new KindOption(k.kind(), false, false, "attaches to an agent you started, by address and token: "
+                        + "POST /api/runs with space.target and space.token (README: attach)", "");
             }
-            return new KindOption(e.getKey(), e.getValue().available(), e.getValue().reason());
+            return new KindOption(k.kind(), !k.failed(), k.checking(), k.reason(), k.fix());
         }).toList();
     }
 

@@ -7,13 +7,13 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanValidator;
 import dev.spacebench.plan.Plans;
-import dev.spacebench.space.SpaceProvider;
+import dev.spacebench.space.KindStatus;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
@@ -54,15 +54,19 @@ public class RunService {
     }
 
     /**
-     * The kind a request without one gets: the configured {@code spacebench.space.default-kind},
-     * or when that is blank, {@code sandbox} where bubblewrap can run here and {@code process} elsewhere.
+     * The kind a request without one gets now: the configured {@code spacebench.space.default-kind},
+     * or when that is blank, {@code sandbox} where its check made a sandbox here and {@code process}
+     * elsewhere. Does not wait.
+     *
+     * @return null while sandbox is still being checked (a request then waits for the check)
      */
     public String defaultKind() {
-        if (defaultKind != null && !defaultKind.isBlank()) {
-            return defaultKind;
-        }
-        SpaceProvider.Availability sandbox = spaces.kinds().get("sandbox");
-        return sandbox != null && sandbox.available() ? "sandbox" : "process";
+        return defaultKind != null && !defaultKind.isBlank() ? defaultKind : spaces.defaultKind(Duration.ZERO);
+    }
+
+    /** As {@link #defaultKind()}, waiting a little for sandbox's check (then {@code process} if it is still running). */
+    private String kindForRequest() {
+        return defaultKind != null && !defaultKind.isBlank() ? defaultKind : spaces.defaultKindForRequest();
     }
 
     /**
@@ -115,17 +119,17 @@ public class RunService {
 
     private SpaceSpec spec(RunRequest request) {
         SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
-        return given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind()) : given;
+        return given.kind() == null || given.kind().isBlank() ? given.withKind(kindForRequest()) : given;
     }
 
     private List<FieldError> checkSpace(SpaceSpec spec) {
         List<FieldError> errors = new ArrayList<>();
-        Map<String, SpaceProvider.Availability> kinds = spaces.kinds();
-        SpaceProvider.Availability availability = kinds.get(spec.kind());
+        // A kind still being checked after the wait is queued: the worker waits for its check before making the Space.
+        KindStatus availability = spaces.awaitKind(spec.kind());
         if (availability == null) {
-            errors.add(new FieldError("space.kind", "must be one of " + kinds.keySet() + ", was '" + spec.kind() + "'"));
-        } else if (!availability.available()) {
-            errors.add(new FieldError("space.kind", "'" + spec.kind() + "' is not available on this host: " + availability.reason()));
+            errors.add(new FieldError("space.kind", "must be one of " + spaces.kinds().keySet() + ", was '" + spec.kind() + "'"));
+        } else if (availability.failed()) {
+            errors.add(new FieldError("space.kind", "'" + spec.kind() + "' is not available on this host: " + availability.reasonAndFix()));
         } else {
             spaces.check(spec).forEach((field, message) -> errors.add(new FieldError(field, message)));
         }

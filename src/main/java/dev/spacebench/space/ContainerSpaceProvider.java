@@ -76,23 +76,25 @@ public class ContainerSpaceProvider implements SpaceProvider {
     private Availability check() {
         Optional<ContainerCli> found = ContainerCli.find(configuredCli);
         if (found.isEmpty()) {
-            return Availability.no(configuredCli == null || configuredCli.isBlank()
-                    ? "neither podman nor docker found on PATH (install the podman and runc packages)"
-                    : "spacebench.space.container.cli=" + configuredCli + " not found");
+            return configuredCli == null || configuredCli.isBlank()
+                    ? Availability.no("neither podman nor docker found on PATH", "install the podman and runc packages")
+                    : Availability.no("spacebench.space.container.cli=" + configuredCli + " not found",
+                            "install it, or set spacebench.space.container.cli to podman, docker or a path");
         }
         ContainerCli cli = found.get();
         if (image == null && !cli.isPodman()) {
-            return Availability.no(cli.name() + " cannot run the host's OS (no --rootfs); set spacebench.space.container.image "
-                    + "to an image built from docker/space/Dockerfile");
+            return Availability.no(cli.name() + " cannot run the host's OS (no --rootfs)",
+                    "set spacebench.space.container.image to an image built from docker/space/Dockerfile");
         }
         ContainerCli.Result info = cli.run(CLI_TIMEOUT, "info");
         if (!info.ok()) {
-            return Availability.no(cli.name() + " info failed, so no container engine answers: " + info.lastLine());
+            return Availability.no(cli.name() + " info failed, so no container engine answers: " + info.lastLine(),
+                    KindDiagnosis.CONTAINER_FIX);
         }
         if (image != null) {
             ContainerCli.Result exists = cli.run(CLI_TIMEOUT, "image", "inspect", "--format", "{{.Id}}", image);
             if (!exists.ok()) {
-                return Availability.no("image " + image + " is not in " + cli.name() + "'s local store: build it with `./mvnw -B package "
+                return Availability.no("image " + image + " is not in " + cli.name() + "'s local store", "build it with `./mvnw -B package "
                         + "-DskipTests && " + cli.name() + " build -t " + image + " -f docker/space/Dockerfile .`");
             }
         }
@@ -100,7 +102,17 @@ public class ContainerSpaceProvider implements SpaceProvider {
     }
 
     @Override
+    public boolean agentOnUnixSocket() {
+        return true;
+    }
+
+    @Override
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        return create(root, spec, readyTimeout);
+    }
+
+    @Override
+    public Space create(Path root, SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         Instant createdAt = Instant.now();
         long start = System.nanoTime();
         ContainerCli cli = ContainerCli.find(configuredCli).orElseThrow(() -> new SpaceException(availability().reason()));

@@ -50,6 +50,11 @@ public class ProcessSpaceProvider implements SpaceProvider {
 
     @Override
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        return create(root, spec, readyTimeout);
+    }
+
+    @Override
+    public Space create(Path root, SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         Instant createdAt = Instant.now();
         long start = System.nanoTime();
         SpaceDir dir = null;

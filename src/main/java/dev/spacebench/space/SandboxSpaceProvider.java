@@ -43,7 +43,7 @@ public class SandboxSpaceProvider implements SpaceProvider {
     @Override
     public Availability availability() {
         return bwrap().isPresent() ? Availability.yes()
-                : Availability.no("bwrap not found on PATH (install the bubblewrap package)");
+                : Availability.no("bwrap not found on PATH", "install the bubblewrap package (apt-get install bubblewrap)");
     }
 
     private static Optional<Path> bwrap() {
@@ -51,7 +51,17 @@ public class SandboxSpaceProvider implements SpaceProvider {
     }
 
     @Override
+    public boolean agentOnUnixSocket() {
+        return true;
+    }
+
+    @Override
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        return create(root, spec, readyTimeout);
+    }
+
+    @Override
+    public Space create(Path root, SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         Instant createdAt = Instant.now();
         long start = System.nanoTime();
         Path bwrap = bwrap().orElseThrow(() -> new SpaceException(availability().reason()));

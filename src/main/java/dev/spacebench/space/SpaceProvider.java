@@ -1,5 +1,6 @@
 package dev.spacebench.space;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 
@@ -12,8 +13,16 @@ public interface SpaceProvider {
     /** The kind's name in requests and on pages, e.g. {@code "process"}. */
     String kind();
 
-    /** Whether this host can make Spaces of this kind, and if not, why not. */
+    /**
+     * Whether what this kind needs is here (programs, files, configuration), and if not, why not.
+     * Cheap, and not proof that a Space can be made: {@link KindChecks} makes one to know that.
+     */
     Availability availability();
+
+    /** Whether this host reaches the kind's agents over a unix socket (which needs Netty's native epoll transport). */
+    default boolean agentOnUnixSocket() {
+        return false;
+    }
 
     /**
      * Creates a Space and waits until its agent says it is ready.
@@ -24,6 +33,15 @@ public interface SpaceProvider {
      *     is left behind in that case
      */
     Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException;
+
+    /**
+     * As {@link #create(SpaceSpec, Duration)}, with the Space's directory under {@code root}
+     * instead of the configured spaces root (the kind checks keep theirs apart from runs').
+     * Kinds that make no directory ignore {@code root}.
+     */
+    default Space create(Path root, SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        return create(spec, readyTimeout);
+    }
 
     /**
      * What is wrong with a spec that can be seen before anything is created, so that a request is
@@ -42,16 +60,17 @@ public interface SpaceProvider {
     void delete(Space space);
 
     /**
-     * @param available true when {@link #create} can work here
+     * @param available true when what {@link #create} needs is here
      * @param reason why not, naming what is missing; empty when available
+     * @param fix what to do about it (a package, a setting); empty when available or unknown
      */
-    record Availability(boolean available, String reason) {
+    record Availability(boolean available, String reason, String fix) {
         public static Availability yes() {
-            return new Availability(true, "");
+            return new Availability(true, "", "");
         }
 
-        public static Availability no(String reason) {
-            return new Availability(false, reason);
+        public static Availability no(String reason, String fix) {
+            return new Availability(false, reason, fix);
         }
     }
 }

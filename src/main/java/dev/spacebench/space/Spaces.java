@@ -1,15 +1,18 @@
 package dev.spacebench.space;
 
+import dev.spacebench.channel.AgentChannels;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
@@ -25,33 +28,96 @@ public class Spaces {
 
     private final Map<String, SpaceProvider> providers = new LinkedHashMap<>();
     private final Set<Space> live = ConcurrentHashMap.newKeySet();
+    private final KindChecks checks;
+    private final Duration checkWait;
 
-    public Spaces(List<SpaceProvider> providers) {
+    /**
+     * @param checkWait {@code spacebench.space.check-wait}: how long a request for a kind still
+     *     being checked waits for the check's result before it is queued anyway
+     */
+    public Spaces(List<SpaceProvider> providers, KindChecks checks,
+                  @Value("${spacebench.space.check-wait:20s}") Duration checkWait) {
         providers.forEach(p -> this.providers.put(p.kind(), p));
+        this.checks = checks;
+        this.checkWait = checkWait;
     }
 
-    /** Every known kind with its availability here, in registration order. */
-    public Map<String, SpaceProvider.Availability> kinds() {
-        Map<String, SpaceProvider.Availability> kinds = new LinkedHashMap<>();
-        providers.forEach((kind, provider) -> kinds.put(kind, provider.availability()));
+    /** Every known kind with what its last check found, now, without waiting; in registration order. */
+    public Map<String, KindStatus> kinds() {
+        Map<String, KindStatus> byKind = new LinkedHashMap<>();
+        checks.statuses().forEach(status -> byKind.put(status.kind(), status));
+        Map<String, KindStatus> kinds = new LinkedHashMap<>();
+        providers.keySet().forEach(kind -> kinds.put(kind, byKind.get(kind)));
         return kinds;
+    }
+
+    /**
+     * A kind's status, waiting up to {@code spacebench.space.check-wait} for a check in progress.
+     *
+     * @return null for an unknown kind; a status that is still {@link KindStatus#checking()} when
+     *     the check takes longer
+     */
+    public KindStatus awaitKind(String kind) {
+        return checks.await(kind, checkWait);
+    }
+
+    /**
+     * The kind to use when none is configured or asked for: {@code sandbox} when its check passed,
+     * else {@code process}.
+     *
+     * @param wait how long to wait for sandbox's check if it is still running
+     * @return null while sandbox is still being checked after {@code wait}
+     */
+    public String defaultKind(Duration wait) {
+        KindStatus sandbox = checks.await(SandboxSpaceProvider.KIND, wait);
+        if (sandbox == null) {
+            return ProcessSpaceProvider.KIND;
+        }
+        return sandbox.checking() ? null : sandbox.passed() ? SandboxSpaceProvider.KIND : ProcessSpaceProvider.KIND;
+    }
+
+    /** {@link #defaultKind(Duration)} waiting up to {@code spacebench.space.check-wait}, then {@code process} if still unknown. */
+    public String defaultKindForRequest() {
+        String kind = defaultKind(checkWait);
+        return kind == null ? ProcessSpaceProvider.KIND : kind;
+    }
+
+    /** Checks every kind again, in the background (see {@link KindChecks}). */
+    public void checkKindsAgain() {
+        checks.checkAll();
     }
 
     /** Problems its provider can see in a spec before creating anything (field → message); empty for an unknown kind. */
     public Map<String, String> check(SpaceSpec spec) {
         SpaceProvider provider = providers.get(spec.kind());
-        return provider == null ? Map.of() : provider.check(spec);
+        if (provider == null) {
+            return Map.of();
+        }
+        Map<String, String> problems = new LinkedHashMap<>(provider.check(spec));
+        Optional<String> noUnix = AgentChannels.unixSocketsUnavailable();
+        if (spec.target() != null && spec.target().startsWith("unix:") && noUnix.isPresent() && !problems.containsKey("space.target")) {
+            problems.put("space.target", "unix: targets cannot be used here: " + noUnix.get() + "; fix: use a loopback "
+                    + "HOST:PORT target, or start the app where Netty's native epoll transport loads");
+        }
+        return problems;
     }
 
-    /** @throws SpaceException if the kind is unknown or unavailable here, or creation fails */
+    /**
+     * Waits for kind checks in progress to end (so that none runs while this Space is measured),
+     * then creates the Space.
+     *
+     * @throws SpaceException if the kind is unknown, its check failed here (the message says why
+     *     and the fix), or creation fails
+     */
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         SpaceProvider provider = providers.get(spec.kind());
         if (provider == null) {
             throw new SpaceException("unknown kind '" + spec.kind() + "'; known: " + providers.keySet());
         }
-        SpaceProvider.Availability availability = provider.availability();
-        if (!availability.available()) {
-            throw new SpaceException("kind '" + spec.kind() + "' is not available here: " + availability.reason());
+        checks.awaitIdle();
+        KindStatus status = checks.await(spec.kind(), Duration.ZERO);
+        if (status.failed()) {
+            throw new SpaceException("kind '" + spec.kind() + "' is not available here: " + status.reasonAndFix());
         }
         Space space = provider.create(spec, readyTimeout);
         live.add(space);

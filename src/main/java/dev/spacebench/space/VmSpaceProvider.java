@@ -101,18 +101,20 @@ public class VmSpaceProvider implements SpaceProvider {
     @Override
     public Availability availability() {
         if (qemu().isEmpty()) {
-            return Availability.no(qemuName + " not found on PATH (install the qemu-system-x86 package)");
+            return Availability.no(qemuName + " not found on PATH", "install the qemu-system-x86 package");
         }
         if (busybox == null || !Files.isRegularFile(busybox)) {
-            return Availability.no("no static busybox for the guest (install the busybox-static package, or set spacebench.space.vm.busybox)");
+            return Availability.no("no static busybox for the guest",
+                    "install the busybox-static package, or set spacebench.space.vm.busybox");
         }
         if (!Files.isRegularFile(kernel)) {
-            return Availability.no("no guest kernel at " + kernel + ": set spacebench.space.vm.kernel to a vmlinuz and "
-                    + "spacebench.space.vm.modules to its lib/modules/VERSION directory (Debian: apt-get download "
+            return Availability.no("no guest kernel at " + kernel, "run src/vm/fetch-guest.sh, or set spacebench.space.vm.kernel to a "
+                    + "vmlinuz and spacebench.space.vm.modules to its lib/modules/VERSION directory (Debian: apt-get download "
                     + "linux-image-6.1.0-NN-amd64, then dpkg-deb -x the .deb into a directory)");
         }
         if (!Files.isReadable(kernel)) {
-            return Availability.no("the guest kernel " + kernel + " is not readable by this user");
+            return Availability.no("the guest kernel " + kernel + " is not readable by this user",
+                    "make it readable, or point spacebench.space.vm.kernel at a readable copy");
         }
         return Availability.yes();
     }
@@ -138,6 +140,11 @@ public class VmSpaceProvider implements SpaceProvider {
 
     @Override
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        return create(root, spec, readyTimeout);
+    }
+
+    @Override
+    public Space create(Path root, SpaceSpec spec, Duration readyTimeout) throws SpaceException {
         Instant createdAt = Instant.now();
         long start = System.nanoTime();
         Path qemu = qemu().orElseThrow(() -> new SpaceException(availability().reason()));

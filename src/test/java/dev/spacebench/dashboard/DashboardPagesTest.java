@@ -7,6 +7,7 @@ import dev.spacebench.BrowserSession;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.KindChecks;
 import dev.spacebench.space.Spaces;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -35,6 +36,9 @@ class DashboardPagesTest extends AppTestSupport {
     Spaces spaces;
 
     private BrowserSession browser;
+
+    @Autowired
+    KindChecks checks;
 
     @Test
     void badInputComesBackWithEachErrorBesideItsInputAndTheInputKept() throws Exception {
@@ -68,18 +72,36 @@ class DashboardPagesTest extends AppTestSupport {
 
     @Test
     void everyKindIsOfferedAndOnlyAvailableOnesCanBeChosen() throws Exception {
+        spaces.kinds().keySet().forEach(kind -> checks.await(kind, Duration.ofMinutes(3)));
         String page = get("/").body();
         spaces.kinds().forEach((kind, availability) -> {
             String option = "<option value=\"" + kind + "\"";
             assertThat(page).contains(option);
             if (kind.equals("attach")) {
                 assertThat(page).contains(option + " disabled=\"disabled\"").contains("POST /api/runs with space.target and space.token");
-            } else if (availability.available()) {
+            } else if (availability.passed()) {
                 assertThat(page).doesNotContain(option + " disabled");
             } else {
                 assertThat(page).contains(option + " disabled=\"disabled\"").contains(HtmlUtils.htmlEscape(availability.reason()));
             }
         });
+    }
+
+    @Test
+    void checkKindsAgainShowsEachKindAsCheckingUntilItsCheckEnds() throws Exception {
+        checks.awaitIdle();
+        assertThat(get("/").body()).contains("form=\"kinds-check\"").contains("action=\"/kinds/check\"");
+
+        HttpResponse<String> posted = postForm("/kinds/check", Map.of());
+        assertThat(posted.statusCode()).isEqualTo(303);
+        assertThat(posted.headers().firstValue("Location")).hasValue("/?checking");
+        // Checks run one at a time, sandbox first: process is still waiting for its turn here.
+        String page = get("/?checking").body();
+        assertThat(page).contains("Checking every kind again").contains("<option value=\"process\">process (checking…)</option>")
+                .contains("<code>process</code>: checking…");
+
+        checks.awaitIdle();
+        assertThat(get("/").body()).doesNotContain("checking…");
     }
 
     @Test

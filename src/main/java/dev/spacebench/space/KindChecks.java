@@ -1,0 +1,285 @@
+package dev.spacebench.space;
+
+import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.AgentChannels;
+import jakarta.annotation.PreDestroy;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.event.EventListener;
+import org.springframework.stereotype.Service;
+
+/**
+ * Knows which kinds of Space can run here because it made one of each: the smallest Space of the
+ * kind (no shape), its agent's first Ping, then its deletion. A program on PATH proves nothing (a
+ * host without user namespaces has bwrap and cannot run it).
+ *
+ * <p>Every kind is checked once when the app is ready, in the background and one at a time
+ * ({@code sandbox} and {@code process} first, as they decide the default kind), and again on
+ * {@link #checkAll()}. A kind whose cheap prerequisites are missing ({@link SpaceProvider#availability()}),
+ * or whose agent is reached over a unix socket where this JVM cannot open one, fails at once with
+ * the reason, without making anything, so a vm (≈20 s under emulation) is only started where it could run. {@code attach} makes no Space: it is available, and each
+ * target is checked when a run asks for it.
+ *
+ * <p>The checks' Spaces live under their own directory ({@code spacebench-kind-checks/PID} in the
+ * temp directory), apart from the runs' Spaces; directories left by an app that died are removed
+ * at start.
+ */
+@Service
+public class KindChecks {
+
+    private static final Logger log = LoggerFactory.getLogger(KindChecks.class);
+    /** Checked first and in this order: they decide the default kind. */
+    private static final List<String> FIRST = List.of(SandboxSpaceProvider.KIND, ProcessSpaceProvider.KIND);
+    private static final Duration PING_WITHIN = Duration.ofSeconds(30);
+
+    private final Map<String, SpaceProvider> providers = new LinkedHashMap<>();
+    private final AgentChannels channels;
+    private final Duration readyTimeout;
+    private final Path checksRoot;
+    private final Path root;
+    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "kind-check");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** Guarded by {@code this}: the last known status of each kind (checking until its first check ends). */
+    private final Map<String, KindStatus> statuses = new LinkedHashMap<>();
+    /** Guarded by {@code this}: kinds with a check queued or running. */
+    private final Set<String> pending = new HashSet<>();
+    /** Guarded by {@code this}: kinds checked, or being checked, at least once. */
+    private final Set<String> started = new HashSet<>();
+    private final Set<Space> live = ConcurrentHashMap.newKeySet();
+
+    /**
+     * @param readyTimeout {@code spacebench.space.ready-timeout}: how long a checked Space's agent may take
+     * @param checksRoot {@code spacebench.space.checks-root}: where the checks' Spaces live, one
+     *     directory per app process
+     */
+    public KindChecks(List<SpaceProvider> providers, AgentChannels channels,
+                      @Value("${spacebench.space.ready-timeout:120s}") Duration readyTimeout,
+                      @Value("${spacebench.space.checks-root:${java.io.tmpdir}/spacebench-kind-checks}") Path checksRoot) {
+        FIRST.forEach(kind -> providers.stream().filter(p -> p.kind().equals(kind)).forEach(p -> this.providers.put(kind, p)));
+        providers.forEach(p -> this.providers.putIfAbsent(p.kind(), p));
+        this.providers.keySet().forEach(kind -> statuses.put(kind, KindStatus.checking(kind)));
+        this.channels = channels;
+        this.readyTimeout = readyTimeout;
+        this.checksRoot = checksRoot;
+        this.root = checksRoot.resolve(Long.toString(ProcessHandle.current().pid()));
+    }
+
+    /** Starts the first check of every kind, in the background, once the app serves. */
+    @EventListener(ApplicationReadyEvent.class)
+    public void checkAtStart() {
+        removeLeftovers();
+        synchronized (this) {
+            providers.keySet().stream().filter(kind -> !started.contains(kind)).forEach(this::queue);
+        }
+    }
+
+    /** Checks every kind again, in the background; a kind shows as being checked until its check ends. */
+    public synchronized void checkAll() {
+        providers.keySet().stream().filter(kind -> !pending.contains(kind)).forEach(kind -> {
+            statuses.put(kind, KindStatus.checking(kind));
+            queue(kind);
+        });
+    }
+
+    /** Every kind's status now, without waiting, in check order ({@code sandbox}, {@code process}, then the others). */
+    public synchronized List<KindStatus> statuses() {
+        return new ArrayList<>(statuses.values());
+    }
+
+    /** The kinds known here, in check order. */
+    public Set<String> kinds() {
+        return providers.keySet();
+    }
+
+    /**
+     * A kind's status once its check has ended, or as it is after {@code max} (still checking).
+     * Starts its first check if none has (the app's ready event may not have come yet).
+     *
+     * @return null for an unknown kind
+     */
+    public synchronized KindStatus await(String kind, Duration max) {
+        if (!providers.containsKey(kind)) {
+            return null;
+        }
+        if (!started.contains(kind)) {
+            queue(kind);
+        }
+        long deadline = System.nanoTime() + max.toNanos();
+        try {
+            while (statuses.get(kind).checking()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                wait(Math.max(1, left / 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return statuses.get(kind);
+    }
+
+    /**
+     * Waits until no check is queued or running, at most as long as the slowest check may take, so
+     * that a run's Space is not measured while a check makes another one.
+     */
+    public synchronized void awaitIdle() {
+        long deadline = System.nanoTime() + readyTimeout.plus(PING_WITHIN).plusSeconds(30).toNanos();
+        try {
+            while (!pending.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return;
+                }
+                wait(Math.max(1, left / 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void queue(String kind) {
+        started.add(kind);
+        pending.add(kind);
+        executor.execute(() -> {
+            KindStatus status = check(kind);
+            synchronized (this) {
+                statuses.put(kind, status);
+                pending.remove(kind);
+                notifyAll();
+            }
+        });
+    }
+
+    private KindStatus check(String kind) {
+        long start = System.nanoTime();
+        KindStatus status;
+        try {
+            status = probe(kind);
+        } catch (RuntimeException | LinkageError e) {
+            // LinkageError: a missing native library must mark the kind unavailable, not kill the check thread.
+            KindDiagnosis.Diagnosis d = KindDiagnosis.of(kind, e.toString(), KindDiagnosis::sysctl);
+            status = KindStatus.failed(kind, d.reason(), d.fix(), Instant.now());
+        }
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        if (kind.equals(AttachSpaceProvider.KIND)) {
+            log.info("kind attach available: it makes no Space; each target is checked when a run asks for it");
+        } else if (status.passed()) {
+            log.info("kind {} available: made a Space and pinged its agent in {} ms", kind, ms);
+        } else {
+            log.info("kind {} unavailable: {}", kind, status.reasonAndFix());
+        }
+        return status;
+    }
+
+    private KindStatus probe(String kind) {
+        SpaceProvider provider = providers.get(kind);
+        if (kind.equals(AttachSpaceProvider.KIND)) {
+            return KindStatus.passed(kind, Instant.now());
+        }
+        SpaceProvider.Availability needs = provider.availability();
+        if (!needs.available()) {
+            return KindStatus.failed(kind, needs.reason(), needs.fix(), Instant.now());
+        }
+        Optional<String> noUnixSockets = AgentChannels.unixSocketsUnavailable();
+        if (provider.agentOnUnixSocket() && noUnixSockets.isPresent()) {
+            return unixSocketsUnavailable(kind, noUnixSockets.get());
+        }
+        Space space;
+        try {
+            Files.createDirectories(root);
+            space = provider.create(root, new SpaceSpec(kind, null, null), readyTimeout);
+        } catch (SpaceException | IOException e) {
+            KindDiagnosis.Diagnosis d = KindDiagnosis.of(kind, e.getMessage(), KindDiagnosis::sysctl);
+            return KindStatus.failed(kind, d.reason(), d.fix(), Instant.now());
+        }
+        live.add(space);
+        try {
+            if (space.target().startsWith("unix:") && noUnixSockets.isPresent()) {
+                return unixSocketsUnavailable(kind, noUnixSockets.get());
+            }
+            Optional<String> noPing = ping(space);
+            return noPing.map(why -> KindStatus.failed(kind, "a " + kind + " Space was made but its agent answered no Ping within "
+                    + PING_WITHIN.toSeconds() + " s: " + why, "the Space's log in the app's log says more", Instant.now()))
+                    .orElseGet(() -> KindStatus.passed(kind, Instant.now()));
+        } finally {
+            provider.delete(space);
+            live.remove(space);
+        }
+    }
+
+    private static KindStatus unixSocketsUnavailable(String kind, String why) {
+        return KindStatus.failed(kind, "its agent listens on a unix socket, and " + why, KindDiagnosis.UNIX_SOCKET_FIX, Instant.now());
+    }
+
+    /** Empty once the agent answered a Ping; else the last error. */
+    private Optional<String> ping(Space space) {
+        try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), 1 << 20)) {
+            String last = "no answer";
+            long deadline = System.nanoTime() + PING_WITHIN.toNanos();
+            while (System.nanoTime() < deadline) {
+                try {
+                    channel.ping(Duration.ofSeconds(5));
+                    return Optional.empty();
+                } catch (RuntimeException e) {
+                    last = e.getMessage();
+                }
+                Thread.sleep(10);
+            }
+            return Optional.of(last);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted");
+        }
+    }
+
+    /** The directories of checks whose app is gone (killed mid-check). */
+    private void removeLeftovers() {
+        if (!Files.isDirectory(checksRoot)) {
+            return;
+        }
+        try (Stream<Path> dirs = Files.list(checksRoot)) {
+            dirs.filter(dir -> !isLiveApp(dir.getFileName().toString())).forEach(FileTrees::deleteQuietly);
+        } catch (IOException e) {
+            log.warn("could not list {}: {}", checksRoot, e.toString());
+        }
+    }
+
+    private static boolean isLiveApp(String name) {
+        try {
+            return ProcessHandle.of(Long.parseLong(name)).map(ProcessHandle::isAlive).orElse(false);
+        } catch (NumberFormatException e) {
+            return true; // not ours: leave it
+        }
+    }
+
+    @PreDestroy
+    void stop() {
+        executor.shutdownNow();
+        for (Space space : new ArrayList<>(live)) {
+            providers.get(space.kind()).delete(space);
+        }
+        FileTrees.deleteQuietly(root);
+    }
+}

@@ -1,0 +1,60 @@
+package dev.spacebench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spacebench.AppTestSupport;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/** GET /api/kinds and POST /api/kinds/check on this host, where process Spaces can always be made. */
+class KindsApiTest extends AppTestSupport {
+
+    @Test
+    void everyKindIsCheckedByMakingOneAndCheckedAgainOnDemand() throws Exception {
+        Map<String, JsonNode> first = awaitAllChecked();
+        assertThat(first.keySet()).contains("process", "sandbox", "container", "vm", "attach");
+        JsonNode process = first.get("process");
+        assertThat(process.get("available").asBoolean()).as(process.toString()).isTrue();
+        assertThat(process.get("reason").asString()).isEmpty();
+        Instant firstCheck = Instant.parse(process.get("checkedAt").asString());
+        first.values().stream().filter(k -> !k.get("available").asBoolean()).forEach(k ->
+                assertThat(k.get("reason").asString()).as("an unavailable kind says why: %s", k).isNotBlank());
+        String expectedDefault = first.get("sandbox").get("available").asBoolean() ? "sandbox" : "process";
+        assertThat(json(get("/api/kinds")).get("defaultKind").asString()).isEqualTo(expectedDefault);
+
+        HttpResponse<String> again = post("/api/kinds/check", "");
+        assertThat(again.statusCode()).as(again.body()).isEqualTo(202);
+        // Checks run one at a time, sandbox first: process is still waiting for its turn here.
+        JsonNode checking = byKind(json(again)).get("process");
+        assertThat(checking.get("available").isNull()).as(checking.toString()).isTrue();
+        assertThat(checking.get("checkedAt").isNull()).isTrue();
+
+        JsonNode rechecked = awaitAllChecked().get("process");
+        assertThat(rechecked.get("available").asBoolean()).isTrue();
+        assertThat(Instant.parse(rechecked.get("checkedAt").asString())).isAfter(firstCheck);
+    }
+
+    private Map<String, JsonNode> awaitAllChecked() throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(4).toNanos();
+        Map<String, JsonNode> kinds;
+        do {
+            kinds = byKind(json(get("/api/kinds")));
+            if (kinds.values().stream().noneMatch(k -> k.get("available").isNull())) {
+                return kinds;
+            }
+            Thread.sleep(200);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("kinds still being checked after 4 minutes: " + kinds);
+    }
+
+    private static Map<String, JsonNode> byKind(JsonNode body) {
+        Map<String, JsonNode> kinds = new HashMap<>();
+        body.get("kinds").forEach(k -> kinds.put(k.get("kind").asString(), k));
+        return kinds;
+    }
+}

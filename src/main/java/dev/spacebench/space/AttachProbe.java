@@ -30,8 +30,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class AttachProbe {
 
-    /** Per call; an agent that is up answers a Ping in well under a millisecond. */
-    static final Duration CALL_DEADLINE = Duration.ofSeconds(2);
+    /**
+     * Per call, connection included. A warm agent answers a Ping in well under a millisecond, but
+     * the first call to a fresh agent JVM on a busy host took over 2 s here (HTTP/2 setup in two
+     * cold JVMs); 5 s still frees the worker long before the 120 s ready timeout.
+     */
+    static final Duration CALL_DEADLINE = Duration.ofSeconds(5);
 
     private AttachProbe() {}
 

@@ -16,7 +16,7 @@ import org.springframework.stereotype.Component;
  * app does not manage), reached at {@link SpaceSpec#target()} with {@link SpaceSpec#token()}, and
  * optionally a host directory the agent uses as its bulk lane ({@link SpaceSpec#bulkDir()}).
  *
- * <p>At submit ({@link #check}) and again at create the agent is asked, with 2 s deadlines,
+ * <p>At submit ({@link #check}) and again at create the agent is asked, with 5 s deadlines,
  * whether it answers and takes the token ({@link AttachProbe}); a bulk directory is used only when
  * it holds the {@code .spacebench-bulk-id} value the agent reports in its Info, i.e. when the
  * agent itself wrote into it; otherwise the run is refused naming {@code space.bulkDir}. Create
@@ -46,7 +46,7 @@ public class AttachSpaceProvider implements SpaceProvider {
      * Refuses what is malformed, then asks the agent (see {@link AttachProbe}).
      *
      * @return field → problem: {@code space.target} (malformed, off loopback, or no agent answers
-     *     within 2 s), {@code space.token} (missing or refused), {@code space.bulkDir} (not a
+     *     within 5 s), {@code space.token} (missing or refused), {@code space.bulkDir} (not a
      *     directory, or not the agent's bulk directory)
      */
     @Override

@@ -93,13 +93,13 @@ public class Spaces {
         if (provider == null) {
             return Map.of();
         }
-        Map<String, String> problems = new LinkedHashMap<>(provider.check(spec));
+        // Before the provider's own check: attach probes its target, which a unix: target cannot be without epoll.
         Optional<String> noUnix = AgentChannels.unixSocketsUnavailable();
-        if (spec.target() != null && spec.target().startsWith("unix:") && noUnix.isPresent() && !problems.containsKey("space.target")) {
-            problems.put("space.target", "unix: targets cannot be used here: " + noUnix.get() + "; fix: use a loopback "
+        if (spec.target() != null && spec.target().startsWith("unix:") && noUnix.isPresent()) {
+            return Map.of("space.target", "unix: targets cannot be used here: " + noUnix.get() + "; fix: use a loopback "
                     + "HOST:PORT target, or start the app where Netty's native epoll transport loads");
         }
-        return problems;
+        return new LinkedHashMap<>(provider.check(spec));
     }
 
     /**

@@ -3,6 +3,8 @@ package dev.spacebench.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.spacebench.system.ApiToken;
+import dev.spacebench.system.DataDirectory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -55,7 +57,10 @@ class PostgresEndToEndTest {
 
     @Test
     void aRunIsMeasuredAndEverySampleIsInPostgres() throws Exception {
+        // Not an H2 file: the token is in the default data directory (DataDirectory.DEFAULT).
+        String token = Files.readString(DataDirectory.DEFAULT.resolve(ApiToken.FILE_NAME)).strip();
         JsonNode created = send(HttpRequest.newBuilder(uri("/api/runs")).header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + token)
                 .POST(HttpRequest.BodyPublishers.ofString("""
                 {"space": {"kind": "process"},
                  "plan": {"exec": {"metrics": ["noop", "true"], "n": 40, "warmups": 2, "agentWarmupCalls": 10},

@@ -50,10 +50,10 @@ class BadInputTest extends AppTestSupport {
     @Test
     void aBodyOverSixteenMebibytesIsRefusedWhetherItsLengthIsDeclaredOrNot() throws Exception {
         byte[] body = ("{\"space\":{\"kind\":\"process\",\"token\":\"" + "x".repeat(17 << 20) + "\"}}").getBytes();
-        HttpResponse<String> declared = http.send(HttpRequest.newBuilder(uri("/api/runs")).header("Content-Type", "application/json")
+        HttpResponse<String> declared = http.send(withToken(HttpRequest.newBuilder(uri("/api/runs"))).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(), HttpResponse.BodyHandlers.ofString());
         assertProblem(declared, 413, "body", "must be at most 16777216 bytes");
-        HttpResponse<String> chunked = http.send(HttpRequest.newBuilder(uri("/api/runs")).header("Content-Type", "application/json")
+        HttpResponse<String> chunked = http.send(withToken(HttpRequest.newBuilder(uri("/api/runs"))).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body))).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertProblem(chunked, 413, "body", "must be at most 16777216 bytes");

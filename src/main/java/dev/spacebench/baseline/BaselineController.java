@@ -20,11 +20,11 @@ import tools.jackson.databind.JsonNode;
 @RestController
 @RequestMapping("/api/baselines")
 @Tag(name = "baselines", description = "Named figures to compare and check runs against")
-public class BaselineController {
+class BaselineController {
 
     private final BaselineService service;
 
-    public BaselineController(BaselineService service) {
+    BaselineController(BaselineService service) {
         this.service = service;
     }
 
@@ -39,18 +39,18 @@ public class BaselineController {
 
     @GetMapping
     @Operation(summary = "Every baseline, newest first (the published Cua figures are built in)")
-    public List<BaselineView> list() {
+    List<BaselineView> list() {
         return service.list().stream().map(this::view).toList();
     }
 
     @GetMapping("/{name}")
-    public BaselineView get(@PathVariable String name) {
+    BaselineView get(@PathVariable String name) {
         return view(service.get(name, "name"));
     }
 
     @PostMapping(consumes = "application/json")
     @Operation(summary = "Name a SUCCEEDED run as a baseline: {\"name\": \"laptop-process\", \"runId\": 7}")
-    public ResponseEntity<BaselineView> fromRun(@RequestBody FromRun request) {
+    ResponseEntity<BaselineView> fromRun(@RequestBody FromRun request) {
         if (request.runId() == null) {
             throw new dev.spacebench.plan.InvalidRequestException(List.of(new dev.spacebench.plan.FieldError("runId",
                     "is required: the id of a SUCCEEDED run")));
@@ -61,14 +61,14 @@ public class BaselineController {
 
     @PostMapping(value = "/import", consumes = "application/json")
     @Operation(summary = "Import a result.json (the body) as a summary-only baseline named by ?name=")
-    public ResponseEntity<BaselineView> importResult(@RequestParam String name, @RequestParam(required = false) String label,
+    ResponseEntity<BaselineView> importResult(@RequestParam String name, @RequestParam(required = false) String label,
                                                      @RequestBody JsonNode resultJson) {
         Baseline baseline = service.importResult(name, label, resultJson);
         return ResponseEntity.created(URI.create("/api/baselines/" + baseline.getName())).body(view(baseline));
     }
 
     @DeleteMapping("/{name}")
-    public ResponseEntity<Void> delete(@PathVariable String name) {
+    ResponseEntity<Void> delete(@PathVariable String name) {
         service.delete(name);
         return ResponseEntity.noContent().build();
     }

@@ -1,7 +1,7 @@
 package dev.spacebench.cli;
 
 import dev.spacebench.baseline.BaselineService;
-import dev.spacebench.compare.CheckController;
+import dev.spacebench.compare.CheckService;
 import java.util.List;
 
 /**
@@ -15,7 +15,7 @@ import java.util.List;
 record BaselineCheck(String baseline, double threshold, String statistic) {
 
     static final double DEFAULT_THRESHOLD = 1.10;
-    static final List<String> STATISTICS = List.of("p50", "p95", "p99");
+    static final List<String> STATISTICS = CheckService.STATISTICS;
 
     /**
      * Checks what can be checked before measuring, so a typo costs no run.
@@ -34,8 +34,8 @@ record BaselineCheck(String baseline, double threshold, String statistic) {
             throw new BenchException("--baseline must be a name like " + BaselineService.NAME.pattern() + ", was '" + baseline + "'");
         }
         double ratio = threshold == null ? DEFAULT_THRESHOLD : threshold;
-        if (!(ratio > 0 && ratio <= CheckController.MAX_THRESHOLD)) {
-            throw new BenchException("--threshold must be more than 0 and at most " + (int) CheckController.MAX_THRESHOLD
+        if (!(ratio > 0 && ratio <= CheckService.MAX_THRESHOLD)) {
+            throw new BenchException("--threshold must be more than 0 and at most " + (int) CheckService.MAX_THRESHOLD
                     + " (a ratio: 1.10 lets the run be up to 10% slower), was " + threshold);
         }
         String stat = statistic == null ? "p50" : statistic;

@@ -3,7 +3,7 @@ package dev.spacebench.cli;
 import dev.spacebench.SpacebenchApplication;
 import dev.spacebench.baseline.BaselineNotFoundException;
 import dev.spacebench.baseline.BaselineService;
-import dev.spacebench.compare.CheckController;
+import dev.spacebench.compare.CheckService;
 import dev.spacebench.compare.CheckResult;
 import dev.spacebench.live.LiveRun;
 import dev.spacebench.live.LiveRuns;
@@ -153,8 +153,8 @@ final class LocalBackend implements BenchBackend {
     @Override
     public String check(long id, BaselineCheck check) {
         try {
-            // The REST endpoint's own method: one implementation of the check, whichever way it is asked.
-            CheckResult result = context.getBean(CheckController.class).check(id, check.baseline(), check.threshold(), check.statistic());
+            // The service the REST endpoint calls too: one implementation of the check, whichever way it is asked.
+            CheckResult result = context.getBean(CheckService.class).check(id, check.baseline(), check.threshold(), check.statistic());
             return context.getBean(JsonMapper.class).writeValueAsString(result);
         } catch (InvalidRequestException e) {
             throw new BenchException("the check against " + check.baseline() + " could not be made:\n" + RequestErrors.lines(e.errors()));

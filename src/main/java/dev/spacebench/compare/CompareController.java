@@ -15,26 +15,26 @@ import org.springframework.web.bind.annotation.ResponseBody;
  */
 @Controller
 @Tag(name = "compare", description = "Compare two runs, or a run with a baseline")
-public class CompareController {
+class CompareController {
 
-    private final Sides sides;
+    private final CompareService comparisons;
 
-    public CompareController(Sides sides) {
-        this.sides = sides;
+    CompareController(CompareService comparisons) {
+        this.comparisons = comparisons;
     }
 
     @GetMapping("/compare")
-    public String page(@RequestParam(required = false) String runs, @RequestParam(required = false) Long run,
-                       @RequestParam(required = false) String baseline, Model model) {
-        model.addAttribute("c", ComparisonRequest.resolve(runs, run, baseline, sides));
+    String page(@RequestParam(required = false) String runs, @RequestParam(required = false) Long run,
+                @RequestParam(required = false) String baseline, Model model) {
+        model.addAttribute("c", comparisons.compare(runs, run, baseline));
         return "compare";
     }
 
     @GetMapping(value = "/api/compare", produces = "application/json")
     @ResponseBody
     @Operation(summary = "The comparison as JSON (same parameters as the /compare page)")
-    public Comparison json(@RequestParam(required = false) String runs, @RequestParam(required = false) Long run,
-                           @RequestParam(required = false) String baseline) {
-        return ComparisonRequest.resolve(runs, run, baseline, sides);
+    Comparison json(@RequestParam(required = false) String runs, @RequestParam(required = false) Long run,
+                    @RequestParam(required = false) String baseline) {
+        return comparisons.compare(runs, run, baseline);
     }
 }

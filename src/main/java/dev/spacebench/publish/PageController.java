@@ -4,7 +4,6 @@ import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
 import dev.spacebench.run.PageArguments;
 import dev.spacebench.run.Run;
-import dev.spacebench.run.RunController;
 import dev.spacebench.run.RunFilter;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
@@ -49,7 +48,7 @@ public class PageController {
                        @RequestParam(required = false) String kind, @RequestParam(required = false) String status,
                        @RequestParam(required = false) String from, @RequestParam(required = false) String to,
                        Model model, HttpServletResponse response) {
-        PageArguments.check(page, size, RunController.MAX_PAGE_SIZE);
+        PageArguments.check(page, size, PageArguments.MAX_SIZE);
         RunListQuery query = new RunListQuery(kind, status, from, to);
         model.addAttribute("query", query);
         model.addAttribute("kinds", runs.listedKinds());

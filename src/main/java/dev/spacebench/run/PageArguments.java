@@ -10,6 +10,8 @@ public final class PageArguments {
 
     /** Highest page number: page × size must stay a valid row offset (an int) for every size. */
     public static final int MAX_PAGE = 1_000_000;
+    /** Most rows on one page of a listing, on the runs API and the runs page alike. */
+    public static final int MAX_SIZE = 200;
 
     private PageArguments() {}
 

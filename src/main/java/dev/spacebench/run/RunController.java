@@ -20,8 +20,6 @@ import org.springframework.web.bind.annotation.RestController;
 @Tag(name = "runs", description = "Queue benchmark runs and read their status and figures")
 public class RunController {
 
-    public static final int MAX_PAGE_SIZE = 200;
-
     private final RunService service;
     private final RunJson json;
 
@@ -44,7 +42,7 @@ public class RunController {
     public RunPage list(@RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size,
                         @RequestParam(required = false) String kind, @RequestParam(required = false) String status,
                         @RequestParam(required = false) String from, @RequestParam(required = false) String to) {
-        PageArguments.check(page, size, MAX_PAGE_SIZE);
+        PageArguments.check(page, size, PageArguments.MAX_SIZE);
         Page<Run> runs = service.list(RunFilter.parse(service.listedKinds(), kind, status, from, to), page, size);
         return new RunPage(runs.getContent().stream().map(this::view).toList(), runs.getNumber(), runs.getSize(),
                 runs.getTotalElements(), runs.getTotalPages());

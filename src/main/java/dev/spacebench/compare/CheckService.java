@@ -1,0 +1,71 @@
+package dev.spacebench.compare;
+
+import dev.spacebench.baseline.BaselineFigures;
+import dev.spacebench.plan.FieldError;
+import dev.spacebench.plan.InvalidRequestException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.springframework.stereotype.Service;
+
+/**
+ * The regression check of a run against a baseline, one implementation for the REST endpoint and
+ * the command line: each metric passes when the run's figure is at most {@code threshold} times
+ * the baseline's.
+ */
+@Service
+public class CheckService {
+
+    /** The largest threshold (a run / baseline ratio) a check accepts. */
+    public static final double MAX_THRESHOLD = 1000;
+    /** The figures a check can compare. */
+    public static final List<String> STATISTICS = List.of("p50", "p95", "p99");
+
+    private final Sides sides;
+
+    CheckService(Sides sides) {
+        this.sides = sides;
+    }
+
+    /**
+     * Checks run {@code id} against the baseline named {@code baseline}.
+     *
+     * @param threshold the largest run / baseline ratio that passes, more than 0 and at most {@link #MAX_THRESHOLD}
+     * @param statistic one of {@link #STATISTICS}
+     * @throws InvalidRequestException naming threshold, statistic or baseline when the check cannot be made
+     * @throws dev.spacebench.baseline.BaselineNotFoundException if there is no such baseline
+     * @throws dev.spacebench.run.RunNotFoundException if there is no such run
+     */
+    public CheckResult check(long id, String baseline, double threshold, String statistic) {
+        if (!(threshold > 0 && threshold <= MAX_THRESHOLD)) {
+            throw new InvalidRequestException(List.of(new FieldError("threshold",
+                    "must be more than 0 and at most " + (int) MAX_THRESHOLD + " (a ratio: 1.10 lets the run be up to 10% slower), was " + threshold)));
+        }
+        Function<BaselineFigures, Long> pick = switch (statistic) {
+            case "p50" -> BaselineFigures::p50Ns;
+            case "p95" -> BaselineFigures::p95Ns;
+            case "p99" -> BaselineFigures::p99Ns;
+            default -> throw new InvalidRequestException(List.of(new FieldError("statistic",
+                    "must be one of [p50, p95, p99], was " + dev.spacebench.plan.Shown.quote(statistic))));
+        };
+        Side base = sides.baseline(baseline, "baseline");
+        Side run = sides.run(id);
+        List<CheckResult.MetricCheck> checks = new ArrayList<>();
+        for (var entry : run.figures().entrySet()) {
+            BaselineFigures b = base.figures().get(entry.getKey());
+            Long runNs = pick.apply(entry.getValue());
+            Long baseNs = b == null ? null : pick.apply(b);
+            if (runNs == null || baseNs == null || baseNs == 0) {
+                continue;
+            }
+            double ratio = (double) runNs / baseNs;
+            checks.add(new CheckResult.MetricCheck(entry.getKey(), runNs, baseNs, ratio, ratio <= threshold));
+        }
+        if (checks.isEmpty()) {
+            throw new InvalidRequestException(List.of(new FieldError("baseline",
+                    "has no " + statistic + " figure for any metric run " + id + " measured")));
+        }
+        boolean pass = checks.stream().allMatch(CheckResult.MetricCheck::pass);
+        return new CheckResult(id, baseline, threshold, statistic, pass ? "pass" : "fail", checks);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.spacebench.compare;
+
+import org.springframework.stereotype.Service;
+
+/** Comparisons of two runs, or of a run with a baseline, for the page, the API and any other caller. */
+@Service
+public class CompareService {
+
+    private final Sides sides;
+
+    CompareService(Sides sides) {
+        this.sides = sides;
+    }
+
+    /**
+     * Resolves {@code runs=A,B} or {@code run=A&baseline=NAME} into a comparison; with a baseline,
+     * the baseline is side a and the run side b, so the ratio reads "run / baseline".
+     *
+     * @throws dev.spacebench.plan.InvalidRequestException naming the parameter when the query is not one of the two shapes
+     * @throws dev.spacebench.run.RunNotFoundException if a run does not exist
+     * @throws dev.spacebench.baseline.BaselineNotFoundException if the baseline does not exist
+     */
+    public Comparison compare(String runs, Long run, String baseline) {
+        return ComparisonRequest.resolve(runs, run, baseline, sides);
+    }
+}

@@ -158,7 +158,7 @@ class AppAccessTest {
         }
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-Djdk.lang.Process.launchMechanism=VFORK", "-cp", System.getProperty("java.class.path"),
-                SpacebenchApplication.class.getName(), "--server.port=" + port,
+                Main.class.getName(), "--server.port=" + port,
                 "--spacebench.spaces.root=" + Files.createDirectories(temp.resolve("spaces")), "--spacebench.worker.poll-interval-ms=200"));
         command.addAll(List.of(extra));
         Path log = temp.resolve("app.log");

@@ -49,7 +49,7 @@ class AppStopTest {
         }
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-Djdk.lang.Process.launchMechanism=VFORK", "-cp", System.getProperty("java.class.path"),
-                SpacebenchApplication.class.getName(), "--server.port=" + port,
+                Main.class.getName(), "--server.port=" + port,
                 "--spring.datasource.url=jdbc:h2:file:" + temp.resolve("db"), "--spacebench.spaces.root=" + spaces,
                 "--spacebench.worker.poll-interval-ms=200"));
         Process app = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(temp.resolve("app.log").toFile()).start();

@@ -67,7 +67,7 @@ public final class ChildApp implements AutoCloseable {
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Djdk.lang.Process.launchMechanism=VFORK");
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SpacebenchApplication.class.getName(),
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "--server.port=" + port, "--spacebench.worker.poll-interval-ms=200"));
         command.addAll(appArgs);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));

@@ -23,7 +23,7 @@ class HelpTest {
 
     private Outcome run(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(AgentLauncher.javaBinary(), "-cp", System.getProperty("java.class.path"),
-                SpacebenchApplication.class.getName()));
+                Main.class.getName()));
         command.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");

@@ -62,7 +62,7 @@ class BaselineController {
     @PostMapping(value = "/import", consumes = "application/json")
     @Operation(summary = "Import a result.json (the body) as a summary-only baseline named by ?name=")
     ResponseEntity<BaselineView> importResult(@RequestParam String name, @RequestParam(required = false) String label,
-                                                     @RequestBody JsonNode resultJson) {
+                                              @RequestBody JsonNode resultJson) {
         Baseline baseline = service.importResult(name, label, resultJson);
         return ResponseEntity.created(URI.create("/api/baselines/" + baseline.getName())).body(view(baseline));
     }

@@ -100,7 +100,7 @@ public class BenchCommand implements Callable<Integer> {
         this.environment = environment;
     }
 
-    /** From {@code SpacebenchApplication.main}: runs and exits the JVM with the command's exit code. */
+    /** From {@code Main.main}: runs and exits the JVM with the command's exit code. */
     public static void main(String[] args) {
         System.exit(execute(args, System.out, System.err, System.console() != null));
     }

@@ -1,28 +1,17 @@
 package dev.spacebench.cli;
 
-import dev.spacebench.SpacebenchApplication;
 import dev.spacebench.baseline.BaselineNotFoundException;
-import dev.spacebench.baseline.BaselineService;
-import dev.spacebench.compare.CheckService;
 import dev.spacebench.compare.CheckResult;
 import dev.spacebench.live.LiveRun;
-import dev.spacebench.live.LiveRuns;
 import dev.spacebench.plan.InvalidRequestException;
 import dev.spacebench.publish.RunReport;
-import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.publish.export.PageMarkdown;
 import dev.spacebench.publish.export.ResultJson;
 import dev.spacebench.publish.export.SamplesCsv;
 import dev.spacebench.run.Run;
-import dev.spacebench.run.RunExecution;
-import dev.spacebench.run.RunJson;
-import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSample;
-import dev.spacebench.run.RunSampleRepository;
-import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStateException;
-import dev.spacebench.run.RunWorker;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
@@ -40,7 +29,6 @@ import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.support.TransactionTemplate;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Measures in this process: the app without its web server and with its worker off, on the same
@@ -54,23 +42,15 @@ final class LocalBackend implements BenchBackend {
     private static final Duration STOP_WAIT = Duration.ofSeconds(60);
 
     private final ConfigurableApplicationContext context;
-    private final RunService service;
-    private final RunRepository runs;
-    private final RunExecution execution;
-    private final LiveRuns live;
-    private final TransactionTemplate transactions;
+    private final BenchServices app;
     private final String workerId;
     private final AtomicBoolean stopping = new AtomicBoolean();
     private volatile Thread measuring;
 
     private LocalBackend(ConfigurableApplicationContext context) {
         this.context = context;
-        this.service = context.getBean(RunService.class);
-        this.runs = context.getBean(RunRepository.class);
-        this.execution = context.getBean(RunExecution.class);
-        this.live = context.getBean(LiveRuns.class);
-        this.transactions = context.getBean(TransactionTemplate.class);
-        this.workerId = "bench@" + context.getBean(RunWorker.class).workerId();
+        this.app = context.getBean(BenchServices.class);
+        this.workerId = "bench@" + app.workerId();
     }
 
     /**
@@ -90,7 +70,7 @@ final class LocalBackend implements BenchBackend {
         if (databaseUrl != null) {
             args.add("--spring.datasource.url=" + databaseUrl);
         }
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(SpacebenchApplication.class)
+        ConfigurableApplicationContext context = new SpringApplicationBuilder(LocalConfiguration.class)
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
                 .run(args.toArray(String[]::new));
@@ -105,9 +85,9 @@ final class LocalBackend implements BenchBackend {
     @Override
     public long submit(RunRequest request) {
         try {
-            return transactions.execute(tx -> {
-                Run run = service.submit(request);
-                if (runs.claim(run.getId(), workerId, Instant.now()) != 1) {
+            return app.transactions().execute(tx -> {
+                Run run = app.runs().submit(request);
+                if (app.runRepository().claim(run.getId(), workerId, Instant.now()) != 1) {
                     throw new IllegalStateException("run " + run.getId() + " was taken by another worker before it was committed");
                 }
                 return run.getId();
@@ -119,13 +99,13 @@ final class LocalBackend implements BenchBackend {
 
     @Override
     public LiveRun follow(long id, Consumer<LiveRun> progress) throws InterruptedException {
-        Thread thread = new Thread(() -> execution.execute(id, workerId, stopping::get), "bench-run-" + id);
+        Thread thread = new Thread(() -> app.execution().execute(id, workerId, stopping::get), "bench-run-" + id);
         measuring = thread;
         thread.start();
         LiveRun last = null;
         while (true) {
             boolean ended = !thread.isAlive();
-            LiveRun now = live.of(service.get(id));
+            LiveRun now = app.live().of(app.runs().get(id));
             if (!now.equals(last)) {
                 progress.accept(now);
                 last = now;
@@ -144,7 +124,7 @@ final class LocalBackend implements BenchBackend {
     @Override
     public void requireBaseline(String name) {
         try {
-            context.getBean(BaselineService.class).get(name, "baseline");
+            app.baselines().get(name, "baseline");
         } catch (BaselineNotFoundException e) {
             throw new BenchException("--baseline: " + e.getMessage());
         }
@@ -154,8 +134,8 @@ final class LocalBackend implements BenchBackend {
     public String check(long id, BaselineCheck check) {
         try {
             // The service the REST endpoint calls too: one implementation of the check, whichever way it is asked.
-            CheckResult result = context.getBean(CheckService.class).check(id, check.baseline(), check.threshold(), check.statistic());
-            return context.getBean(JsonMapper.class).writeValueAsString(result);
+            CheckResult result = app.checks().check(id, check.baseline(), check.threshold(), check.statistic());
+            return app.json().writeValueAsString(result);
         } catch (InvalidRequestException e) {
             throw new BenchException("the check against " + check.baseline() + " could not be made:\n" + RequestErrors.lines(e.errors()));
         } catch (BaselineNotFoundException e) {
@@ -165,21 +145,19 @@ final class LocalBackend implements BenchBackend {
 
     @Override
     public void export(long id, Path dir) {
-        RunReport report = context.getBean(RunReportBuilder.class).build(id);
-        JsonMapper json = context.getBean(JsonMapper.class);
+        RunReport report = app.reports().build(id);
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve(Exports.RESULT_JSON), json.writeValueAsString(ResultJson.of(report, service.results(id), context.getBean(RunJson.class))));
+            Files.writeString(dir.resolve(Exports.RESULT_JSON), app.json().writeValueAsString(ResultJson.of(report, app.runs().results(id), app.runJson())));
             Files.writeString(dir.resolve(Exports.PAGE_MD), PageMarkdown.render(report));
         } catch (IOException e) {
             throw new BenchException("cannot write into " + dir + ": " + e.getMessage(), e);
         }
-        RunSampleRepository samples = context.getBean(RunSampleRepository.class);
-        TransactionTemplate readOnly = new TransactionTemplate(transactions.getTransactionManager());
+        TransactionTemplate readOnly = new TransactionTemplate(app.transactions().getTransactionManager());
         readOnly.setReadOnly(true);
         // Streamed, as the REST export does, so millions of samples never sit in memory at once.
         readOnly.executeWithoutResult(tx -> {
-            try (Stream<RunSample> rows = samples.streamByRunIdOrderByIdAsc(id);
+            try (Stream<RunSample> rows = app.samples().streamByRunIdOrderByIdAsc(id);
                  Writer out = Files.newBufferedWriter(dir.resolve(Exports.SAMPLES_CSV))) {
                 SamplesCsv.write(rows.iterator(), out);
             } catch (IOException e) {
@@ -191,7 +169,7 @@ final class LocalBackend implements BenchBackend {
     @Override
     public void cancel(long id) {
         try {
-            service.cancel(id);
+            app.runs().cancel(id);
         } catch (RunStateException e) {
             // It finished in the meantime: nothing to cancel.
         }

@@ -9,7 +9,6 @@ import dev.spacebench.agent.v1.ExecRequest;
 import dev.spacebench.agent.v1.ExportBulkRequest;
 import dev.spacebench.agent.v1.FileDigest;
 import dev.spacebench.agent.v1.ImportBulkRequest;
-import dev.spacebench.agent.v1.InfoReply;
 import dev.spacebench.agent.v1.InfoRequest;
 import dev.spacebench.agent.v1.PingRequest;
 import dev.spacebench.agent.v1.ReadFileReply;
@@ -97,9 +96,12 @@ public final class AgentChannel implements AutoCloseable {
     }
 
     /** The Space's own environment. */
-    public InfoReply info(Duration timeout) {
+    public AgentInfo info(Duration timeout) {
         try {
-            return blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS).info(InfoRequest.getDefaultInstance());
+            var r = blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS).info(InfoRequest.getDefaultInstance());
+            return new AgentInfo(r.getOs(), r.getKernel(), r.getArch(), r.getCpuModel(), r.getCpuCount(), r.getMemoryBytes(),
+                    r.getHostname(), r.getAgentVersion(), r.getJvm(), r.getWorkDir(), r.getBulkDir(), r.getLaunchMechanism(),
+                    r.getPid(), r.getJvmFlagsList(), r.getBulkDirId());
         } catch (StatusRuntimeException e) {
             throw AgentCallException.of("Info", e);
         }

@@ -1,8 +1,8 @@
 package dev.spacebench.run;
 
-import dev.spacebench.agent.v1.InfoReply;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.environment.BuildFacts;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
@@ -115,9 +115,9 @@ public class RunExecution {
             recorder.onMetricDone(() -> saveInterimResults(runId, plan, bulk, recorder.samples()));
             try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes())) {
                 awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
-                InfoReply info = channel.info(CALL_TIMEOUT);
+                AgentInfo info = channel.info(CALL_TIMEOUT);
                 saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
-                        info.getAgentVersion(), others, worker, floorFacts));
+                        info.agentVersion(), others, worker, floorFacts));
                 new Measurement(channel, staging, recorder).run(plan);
             }
         } catch (CancelledException e) {
@@ -197,9 +197,9 @@ public class RunExecution {
                 + CALL_TIMEOUT.toSeconds() + " s" + (last == null ? "" : ": " + last.getMessage()), last);
     }
 
-    private static SystemFacts guestFacts(InfoReply info) {
-        return new SystemFacts(info.getOs(), info.getKernel(), info.getArch(), info.getCpuModel(), info.getCpuCount(),
-                info.getMemoryBytes(), info.getHostname(), info.getJvm(), info.getJvmFlagsList());
+    private static SystemFacts guestFacts(AgentInfo info) {
+        return new SystemFacts(info.os(), info.kernel(), info.arch(), info.cpuModel(), info.cpuCount(),
+                info.memoryBytes(), info.hostname(), info.jvm(), info.jvmFlags());
     }
 
     private void saveEnvironment(long runId, Environment environment) {

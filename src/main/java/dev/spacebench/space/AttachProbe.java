@@ -1,9 +1,9 @@
 package dev.spacebench.space;
 
 import dev.spacebench.agent.BulkDirId;
-import dev.spacebench.agent.v1.InfoReply;
 import dev.spacebench.channel.AgentCallException;
 import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.channel.TokenCredentials;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
@@ -64,16 +64,16 @@ final class AttachProbe {
                 return problems;
             }
             if (bulkDir != null) {
-                InfoReply info = agent.info(CALL_DEADLINE);
+                AgentInfo info = agent.info(CALL_DEADLINE);
                 Optional<String> found = BulkDirId.read(bulkDir);
-                if (info.getBulkDirId().isEmpty()) {
+                if (info.bulkDirId().isEmpty()) {
                     problems.put("space.bulkDir", "the agent at " + target.grpcTarget() + " reports no bulk directory id (an agent "
-                            + "older than this app, or one that cannot write into its --bulk-dir " + info.getBulkDir()
+                            + "older than this app, or one that cannot write into its --bulk-dir " + info.bulkDir()
                             + "): leave bulkDir out and every file goes through the stream");
-                } else if (found.isEmpty() || !found.get().equals(info.getBulkDirId())) {
+                } else if (found.isEmpty() || !found.get().equals(info.bulkDirId())) {
                     problems.put("space.bulkDir", bulkDir + " is not the bulk directory of the agent at " + target.grpcTarget()
                             + ": its " + BulkDirId.FILE_NAME + " " + (found.isEmpty() ? "is missing" : "holds another agent's id")
-                            + "; the agent's --bulk-dir is " + info.getBulkDir() + " (as the agent sees it). Name the host "
+                            + "; the agent's --bulk-dir is " + info.bulkDir() + " (as the agent sees it). Name the host "
                             + "directory the agent sees as its --bulk-dir, or leave bulkDir out");
                 }
             }

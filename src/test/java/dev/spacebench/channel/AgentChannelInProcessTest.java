@@ -1,0 +1,66 @@
+package dev.spacebench.channel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spacebench.agent.InProcessAgent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The host's channel against the real agent service over an in-process transport. */
+class AgentChannelInProcessTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void infoComesBackAsTheDomainRecord() throws Exception {
+        try (InProcessAgent agent = new InProcessAgent(dir); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, 64 * 1024)) {
+            AgentInfo info = channel.info(TIMEOUT);
+            assertThat(info.agentVersion()).isEqualTo("test");
+            assertThat(info.cpuCount()).isEqualTo(Runtime.getRuntime().availableProcessors());
+            assertThat(info.pid()).isEqualTo(ProcessHandle.current().pid());
+            assertThat(Path.of(info.workDir()).toRealPath()).isEqualTo(dir.resolve("work").toRealPath());
+            assertThat(info.bulkDirId()).matches("[0-9a-f]{64}")
+                    .isEqualTo(Files.readString(dir.resolve("bulk/.spacebench-bulk-id")).strip());
+        }
+    }
+
+    @Test
+    void execRunsARealProcessAndReportsItsExitCodeAndOutput() throws Exception {
+        try (InProcessAgent agent = new InProcessAgent(dir); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, 64 * 1024)) {
+            ExecResult result = channel.exec(List.of("sh", "-c", "printf hello; exit 3"), TIMEOUT);
+            assertThat(result.exitCode()).isEqualTo(3);
+            assertThat(new String(result.stdout())).isEqualTo("hello");
+        }
+    }
+
+    @Test
+    void anUploadArrivesWhole() throws Exception {
+        byte[] data = new byte[300_000];
+        new Random(7).nextBytes(data);
+        Path source = Files.write(dir.resolve("source.bin"), data);
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data));
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, 64 * 1024)) {
+            channel.upload(source, new FileRef(data.length, sha), "up.bin", Lane.STREAM, TIMEOUT);
+            assertThat(Files.readAllBytes(dir.resolve("agent/work/up.bin"))).isEqualTo(data);
+        }
+    }
+
+    @Test
+    void aWrongTokenIsRefused() throws Exception {
+        try (InProcessAgent agent = new InProcessAgent(dir); AgentChannel channel = agent.channel("wrong", 64 * 1024)) {
+            assertThatThrownBy(() -> channel.ping(TIMEOUT)).isInstanceOf(AgentCallException.class)
+                    .hasMessageContaining("UNAUTHENTICATED");
+        }
+    }
+}

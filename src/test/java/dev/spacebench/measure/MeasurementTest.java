@@ -1,0 +1,137 @@
+package dev.spacebench.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.spacebench.agent.InProcessAgent;
+import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.plan.ExecPlan;
+import dev.spacebench.plan.FilePlan;
+import dev.spacebench.plan.FileSize;
+import dev.spacebench.plan.FloorPlan;
+import dev.spacebench.plan.Plan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The timed loops against the real agent service (in process: real files, real processes, no
+ * socket). An upload fails for real when the agent's {@code files} directory is a plain file.
+ */
+class MeasurementTest {
+
+    private static final int CHUNK = 64 * 1024;
+
+    @TempDir
+    Path dir;
+
+    /** Records what the loops report; cancels when {@code cancel} says so. */
+    private static final class Recorder implements MeasureListener {
+        final List<Sample> samples = new ArrayList<>();
+        final List<Progress> progress = new ArrayList<>();
+        Predicate<Recorder> cancel = r -> false;
+        Runnable afterSample = () -> {};
+
+        @Override
+        public void sample(Sample sample) {
+            samples.add(sample);
+            afterSample.run();
+        }
+
+        @Override
+        public void progress(Progress p) {
+            progress.add(p);
+        }
+
+        @Override
+        public boolean cancelRequested() {
+            return cancel.test(this);
+        }
+    }
+
+    private static Plan execOnly(String metric, int n, int warmups) {
+        return new Plan(new ExecPlan(List.of(metric), n, warmups, 0), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+    }
+
+    private static Plan filesOnly(long bytes, int n) {
+        return new Plan(new ExecPlan(List.of(), 1, 0, 0), new FilePlan(List.of(new FileSize(bytes, n)), 0, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+    }
+
+    private Measurement measurement(AgentChannel channel, Recorder recorder) throws IOException {
+        return new Measurement(channel, Files.createDirectories(dir.resolve("staging")), recorder);
+    }
+
+    @Test
+    void warmUpsAreTakenAndMarkedApartFromTheMeasuredIterations() throws Exception {
+        Recorder recorder = new Recorder();
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            measurement(channel, recorder).run(execOnly("true", 6, 4));
+        }
+        assertThat(recorder.samples).hasSize(10).allMatch(Sample::ok);
+        assertThat(recorder.samples).filteredOn(s -> s.phase() == Phase.WARMUP).extracting(Sample::iteration).containsExactly(1, 2, 3, 4);
+        assertThat(recorder.samples).filteredOn(s -> s.phase() == Phase.MEASURED).extracting(Sample::iteration)
+                .containsExactly(1, 2, 3, 4, 5, 6);
+        // Warm-ups first, all of them before the first measured iteration.
+        assertThat(recorder.samples.subList(0, 4)).allMatch(s -> s.phase() == Phase.WARMUP);
+        Progress last = recorder.progress.get(recorder.progress.size() - 1);
+        assertThat(last.done()).isEqualTo(10);
+        assertThat(last.total()).isEqualTo(10);
+    }
+
+    @Test
+    void tenFailuresInARowAbortTheRun() throws Exception {
+        Recorder recorder = new Recorder();
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            Files.writeString(dir.resolve("agent/work/files"), "a file where the agent wants a directory");
+            assertThatThrownBy(() -> measurement(channel, recorder).run(filesOnly(4096, 30)))
+                    .isInstanceOf(AbortedException.class)
+                    .hasMessageStartingWith("10 failures in a row in file.upload.");
+        }
+        assertThat(recorder.samples).hasSize(10).noneMatch(Sample::ok);
+    }
+
+    @Test
+    void aSuccessBeforeTheTenthFailureResetsTheCount() throws Exception {
+        Recorder recorder = new Recorder();
+        Path blocker = dir.resolve("agent/work/files");
+        // After 9 failed uploads the directory can be made again: the 10th upload succeeds.
+        recorder.afterSample = () -> {
+            if (recorder.samples.size() == 9) {
+                try {
+                    Files.deleteIfExists(blocker);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            Files.writeString(blocker, "a file where the agent wants a directory");
+            measurement(channel, recorder).run(filesOnly(4096, 12));
+        }
+        // 9 failed uploads, then 3 iterations of upload + download that succeeded.
+        assertThat(recorder.samples.subList(0, 9)).noneMatch(Sample::ok);
+        assertThat(recorder.samples.subList(9, recorder.samples.size())).hasSize(6).allMatch(Sample::ok);
+    }
+
+    @Test
+    void aCancelStopsTheLoopsBetweenIterations() throws Exception {
+        Recorder recorder = new Recorder();
+        recorder.cancel = r -> r.progress.size() >= 7;
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            assertThatThrownBy(() -> measurement(channel, recorder).run(execOnly("noop", 50, 5)))
+                    .isInstanceOf(CancelledException.class);
+        }
+        // Seven whole iterations (5 warm-ups, 2 measured), not one more, none cut short.
+        assertThat(recorder.samples).hasSize(7).allMatch(Sample::ok);
+        assertThat(recorder.samples.get(6).phase()).isEqualTo(Phase.MEASURED);
+        assertThat(recorder.samples.get(6).iteration()).isEqualTo(2);
+    }
+}

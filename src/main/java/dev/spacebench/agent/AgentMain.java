@@ -1,5 +1,6 @@
 package dev.spacebench.agent;
 
+import dev.spacebench.protocol.AgentProtocol;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -18,8 +19,8 @@ import java.util.Properties;
  */
 public final class AgentMain {
 
-    /** The prefix of the readiness line; what follows it is the address to dial. */
-    public static final String READY_PREFIX = "SPACEBENCH-AGENT READY ";
+    /** As {@link AgentProtocol#READY_PREFIX}. */
+    public static final String READY_PREFIX = AgentProtocol.READY_PREFIX;
     public static final String TOKEN_ENV = "SPACEBENCH_AGENT_TOKEN";
 
     private AgentMain() {}

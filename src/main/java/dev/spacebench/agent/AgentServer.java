@@ -1,5 +1,6 @@
 package dev.spacebench.agent;
 
+import dev.spacebench.protocol.AgentProtocol;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -20,10 +21,6 @@ import java.util.concurrent.TimeUnit;
 /** A running agent: the gRPC server with the token check, bound where the options say. */
 public final class AgentServer {
 
-    /** Headroom over the 3 MiB chunk cap for framing. */
-    static final int MAX_INBOUND_BYTES = 8 << 20;
-    /** Netty's 1 MiB default window is one chunk: the sender would stall once per chunk. */
-    static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
 
     private final Server server;
     private final String address;
@@ -72,8 +69,8 @@ public final class AgentServer {
             builder = NettyServerBuilder.forAddress(new InetSocketAddress(options.listen().host(), options.listen().port()));
         }
         Server server = builder
-                .maxInboundMessageSize(MAX_INBOUND_BYTES)
-                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
+                .maxInboundMessageSize(AgentProtocol.MAX_MESSAGE_BYTES)
+                .flowControlWindow(AgentProtocol.FLOW_CONTROL_WINDOW_BYTES)
                 .addService(ServerInterceptors.intercept(service, new TokenInterceptor(token)))
                 .build()
                 .start();

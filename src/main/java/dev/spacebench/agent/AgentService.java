@@ -16,6 +16,7 @@ import dev.spacebench.agent.v1.ReadFileReply;
 import dev.spacebench.agent.v1.ReadFileRequest;
 import dev.spacebench.agent.v1.WriteFileRequest;
 import dev.spacebench.environment.SystemFacts;
+import dev.spacebench.protocol.AgentProtocol;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
@@ -27,9 +28,8 @@ import java.util.concurrent.ScheduledExecutorService;
 /** The Agent gRPC service: thin glue from calls to the pieces that do the work. */
 final class AgentService extends AgentGrpc.AgentImplBase {
 
-    /** gRPC's default inbound limit is 4 MiB; a chunk plus framing must stay below what peers accept. */
-    static final int MAX_CHUNK_BYTES = 3 << 20;
-    static final int DEFAULT_CHUNK_BYTES = 1 << 20;
+    static final int MAX_CHUNK_BYTES = AgentProtocol.MAX_CHUNK_BYTES;
+    static final int DEFAULT_CHUNK_BYTES = AgentProtocol.DEFAULT_CHUNK_BYTES;
 
     private final WorkDir workDir;
     private final BulkLane bulkLane;

@@ -1,5 +1,6 @@
 package dev.spacebench.channel;
 
+import dev.spacebench.protocol.AgentProtocol;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
@@ -32,13 +33,10 @@ import org.springframework.stereotype.Component;
 @Component
 public class AgentChannels {
 
-    /** Headroom over the 3 MiB chunk cap for framing. */
-    public static final int MAX_INBOUND_BYTES = 8 << 20;
-    /**
-     * HTTP/2 flow-control window. Netty's 1 MiB default equals one chunk, so a sender would wait a
-     * window update per chunk; 16 MiB keeps several chunks in flight.
-     */
-    public static final int FLOW_CONTROL_WINDOW_BYTES = 16 << 20;
+    /** As {@link AgentProtocol#MAX_MESSAGE_BYTES}. */
+    public static final int MAX_INBOUND_BYTES = AgentProtocol.MAX_MESSAGE_BYTES;
+    /** As {@link AgentProtocol#FLOW_CONTROL_WINDOW_BYTES}. */
+    public static final int FLOW_CONTROL_WINDOW_BYTES = AgentProtocol.FLOW_CONTROL_WINDOW_BYTES;
 
     private final GrpcChannelFactory factory;
     private EventLoopGroup unixLoop;

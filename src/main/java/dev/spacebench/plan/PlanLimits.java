@@ -1,5 +1,7 @@
 package dev.spacebench.plan;
 
+import dev.spacebench.protocol.AgentProtocol;
+
 /**
  * Bounds a plan must stay within.
  *
@@ -12,8 +14,8 @@ public record PlanLimits(long maxFileBytes) {
     /** Spaces one run may create in turn (to sample their ready time). */
     public static final int MAX_SPACES = 100;
     public static final int MIN_CHUNK_BYTES = 1024;
-    /** gRPC's default inbound message limit is 4 MiB; a chunk plus framing must fit under it. */
-    public static final int MAX_CHUNK_BYTES = 3 << 20;
+    /** As {@link AgentProtocol#MAX_CHUNK_BYTES}: the agent refuses a larger chunk. */
+    public static final int MAX_CHUNK_BYTES = AgentProtocol.MAX_CHUNK_BYTES;
     /** Entries in exec.metrics: each known metric once, with room for mistakes to be named. */
     public static final int MAX_METRICS = 16;
     /** Entries in files.sizes: each size is two metrics on the page and a loop of its own. */

@@ -1,5 +1,6 @@
 package dev.spacebench.plan;
 
+import dev.spacebench.protocol.AgentProtocol;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -15,7 +16,7 @@ public final class Plans {
     /** The floor's n follows the exec n up to this many. */
     public static final int DEFAULT_FLOOR_MAX_N = 1000;
     public static final long DEFAULT_BULK_THRESHOLD_BYTES = 2L << 20;
-    public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
+    public static final int DEFAULT_CHUNK_BYTES = AgentProtocol.DEFAULT_CHUNK_BYTES;
     private static final long MIB = 1L << 20;
 
     private Plans() {}

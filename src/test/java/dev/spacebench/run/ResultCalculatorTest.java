@@ -1,0 +1,72 @@
+package dev.spacebench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.spacebench.measure.Phase;
+import dev.spacebench.measure.Sample;
+import dev.spacebench.plan.ExecPlan;
+import dev.spacebench.plan.FilePlan;
+import dev.spacebench.plan.FloorPlan;
+import dev.spacebench.plan.Plan;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The figures of a run from its samples, against figures worked out by hand. */
+class ResultCalculatorTest {
+
+    private static final RunJson JSON = new RunJson(JsonMapper.builder().build());
+    private static final Plan PLAN = new Plan(new ExecPlan(List.of("true", "sh_c"), 10, 2, 0),
+            new FilePlan(List.of(), 0, Long.MAX_VALUE, 1 << 20), new FloorPlan(false, 1, 0));
+
+    private static Sample ok(String metric, Phase phase, int i, long ns) {
+        return new Sample(metric, i, phase, ns, 0, true, null);
+    }
+
+    @Test
+    void warmUpsAndFailuresStayOutOfTheFigures() {
+        List<Sample> samples = new ArrayList<>();
+        samples.add(ok("space.ready", Phase.MEASURED, 1, 7_000));
+        // Warm-ups far slower than anything measured: they must not move a single figure.
+        samples.add(ok("exec.true", Phase.WARMUP, 1, 1_000_000));
+        samples.add(ok("exec.true", Phase.WARMUP, 2, 2_000_000));
+        long[] measured = {70, 10, 100, 40, 90, 20, 60, 30, 80, 50};
+        for (int i = 0; i < measured.length; i++) {
+            samples.add(ok("exec.true", Phase.MEASURED, i + 1, measured[i]));
+        }
+        samples.add(new Sample("exec.true", 11, Phase.MEASURED, 1, 0, false, "exit code 1"));
+        samples.add(new Sample("exec.true", 12, Phase.MEASURED, 5, 0, false, "exit code 1"));
+        samples.add(new Sample("exec.sh_c", 1, Phase.MEASURED, 9, 0, false, "exit code 127"));
+
+        List<MetricResult> results = ResultCalculator.compute(4, PLAN, false, samples, JSON);
+
+        assertThat(results).extracting(MetricResult::getMetric).containsExactly("space.ready", "exec.true", "exec.sh_c");
+        assertThat(results).extracting(MetricResult::getPosition).containsExactly(0, 1, 2);
+        MetricResult exec = results.get(1);
+        assertThat(exec.getRunId()).isEqualTo(4);
+        assertThat(exec.getN()).isEqualTo(10);
+        assertThat(exec.getWarmups()).isEqualTo(2);
+        assertThat(exec.getFailures()).isEqualTo(2);
+        assertThat(exec.getMinNs()).isEqualTo(10);
+        // Nearest rank on 10..100: p50 is rank ⌈5⌉ = 5 → 50; p95 rank ⌈9.5⌉ = 10 → 100; p99 → 100.
+        assertThat(exec.getP50Ns()).isEqualTo(50);
+        assertThat(exec.getP95Ns()).isEqualTo(100);
+        assertThat(exec.getP99Ns()).isEqualTo(100);
+        assertThat(exec.getMaxNs()).isEqualTo(100);
+        assertThat(exec.getMeanNs()).isEqualTo(55.0);
+        // Σ(x − 55)² = 8250; / (n − 1) = 916.67; √ = 30.2765.
+        assertThat(exec.getStddevNs()).isCloseTo(30.2765, within(0.0001));
+
+        MetricResult ready = results.get(0);
+        assertThat(ready.getN()).isEqualTo(1);
+        assertThat(ready.getP50Ns()).isEqualTo(7_000);
+        assertThat(ready.getStddevNs()).isZero();
+
+        MetricResult allFailed = results.get(2);
+        assertThat(allFailed.getN()).isZero();
+        assertThat(allFailed.getFailures()).isEqualTo(1);
+        assertThat(allFailed.getP50Ns()).isNull();
+    }
+}

@@ -13,6 +13,6 @@ public record BaselineFigures(String metric, Integer n, Long p50Ns, Long p95Ns, 
     /** A run's stored figures for one metric; the result must have a p50. */
     public static BaselineFigures of(MetricResult r) {
         return new BaselineFigures(r.getMetric(), r.getN(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(),
-                r.getBytes() > 0 ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null);
+                Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.spacebench.baseline;
 
+import dev.spacebench.metric.Metric;
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
 import dev.spacebench.run.MetricResult;
@@ -71,7 +72,7 @@ public class BaselineService {
         }
         List<BaselineFigures> figures = new ArrayList<>();
         for (MetricResult r : runs.results(runId)) {
-            if (r.getP50Ns() != null && !r.getMetric().startsWith("floor.")) {
+            if (r.getP50Ns() != null && !Metric.isFloor(r.getMetric())) {
                 figures.add(BaselineFigures.of(r));
             }
         }
@@ -107,7 +108,7 @@ public class BaselineService {
                         "must be at most " + MAX_METRIC_ID + " characters, was " + metric.length())));
             }
             index++;
-            if (m.path("p50Ns").isNumber() && !m.path("metric").asString("").startsWith("floor.")) {
+            if (m.path("p50Ns").isNumber() && !Metric.isFloor(m.path("metric").asString(""))) {
                 figures.add(new BaselineFigures(m.path("metric").asString(), m.path("n").asInt(), m.path("p50Ns").asLong(),
                         longOrNull(m, "p95Ns"), longOrNull(m, "p99Ns"), longOrNull(m, "slowestNs"),
                         m.path("mibPerSecond").isNumber() ? m.path("mibPerSecond").asDouble() : null));

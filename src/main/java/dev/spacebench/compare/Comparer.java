@@ -1,7 +1,7 @@
 package dev.spacebench.compare;
 
 import dev.spacebench.baseline.BaselineFigures;
-import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.publish.Format;
 import dev.spacebench.stats.MannWhitney;
 import dev.spacebench.stats.RatioOfMedians;
@@ -83,11 +83,6 @@ public final class Comparer {
     }
 
     static String label(String metric) {
-        for (ExecMetric m : ExecMetric.values()) {
-            if (m.metricId().equals(metric)) {
-                return m.label();
-            }
-        }
-        return metric;
+        return ExecRoundTrip.fromId(metric).map(ExecRoundTrip::label).orElse(metric);
     }
 }

@@ -3,6 +3,7 @@ package dev.spacebench.compare;
 import dev.spacebench.baseline.Baseline;
 import dev.spacebench.baseline.BaselineFigures;
 import dev.spacebench.baseline.BaselineService;
+import dev.spacebench.metric.Metric;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
@@ -53,7 +54,7 @@ public class Sides {
         long id = run.getId();
         Map<String, BaselineFigures> figures = new LinkedHashMap<>();
         for (MetricResult r : runs.results(id)) {
-            if (r.getP50Ns() != null && !r.getMetric().startsWith("floor.")) {
+            if (r.getP50Ns() != null && !Metric.isFloor(r.getMetric())) {
                 figures.put(r.getMetric(), BaselineFigures.of(r));
             }
         }

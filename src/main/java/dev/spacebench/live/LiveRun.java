@@ -1,10 +1,11 @@
 package dev.spacebench.live;
 
-import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.metric.Metric;
 import dev.spacebench.publish.Format;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.run.RunView;
 import java.util.List;
 import java.util.Locale;
 
@@ -37,8 +38,7 @@ public record LiveRun(long id, String status, boolean finished, String kind, Str
     /** @param results the run's stored figures, in page order */
     public static LiveRun of(Run run, List<MetricResult> results) {
         RunStatus status = run.getStatus();
-        double percent = status == RunStatus.SUCCEEDED ? 100.0
-                : run.getProgressTotal() == 0 ? 0 : Math.round(1000.0 * run.getProgressDone() / run.getProgressTotal()) / 10.0;
+        double percent = RunView.percentDone(run);
         return new LiveRun(run.getId(), status.name(), status.finished(), run.getKind(), Format.dateTime(run.getCreatedAt()),
                 step(run), run.getProgressMetric(), run.getProgressPhase(), run.getProgressDone(), run.getProgressTotal(), percent, percentText(percent),
                 run.isCancelRequested(), run.getFailureReason(),
@@ -66,24 +66,6 @@ public record LiveRun(long id, String status, boolean finished, String kind, Str
     }
 
     private static String label(MetricResult r) {
-        String metric = r.getMetric();
-        if (metric.startsWith("exec.")) {
-            return ExecMetric.fromWireName(metric.substring("exec.".length())).map(ExecMetric::label).orElse(metric);
-        }
-        if (metric.startsWith("file.upload.")) {
-            return "upload " + Format.bytes(r.getBytes());
-        }
-        if (metric.startsWith("file.download.")) {
-            return "download " + Format.bytes(r.getBytes());
-        }
-        if (metric.startsWith("floor.")) {
-            // e.g. "floor spawn true": short enough for the dashboard; the run page says what each is.
-            return "floor " + metric.substring("floor.".length()).replace('.', ' ');
-        }
-        return switch (metric) {
-            case "space.ready" -> "Space ready";
-            case "space.delete" -> "Space delete";
-            default -> metric;
-        };
+        return Metric.parse(r.getMetric()).map(Metric::label).orElse(r.getMetric());
     }
 }

@@ -4,6 +4,7 @@ import dev.spacebench.floor.BareGrpcPing;
 import dev.spacebench.floor.HostSpawnFloor;
 import dev.spacebench.floor.HyperfineFloor;
 import dev.spacebench.floor.TimerGranularity;
+import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.plan.FloorPlan;
 import java.io.IOException;
 import java.util.LinkedHashMap;
@@ -49,19 +50,19 @@ final class FloorLoops {
         }
         int n = floor.n();
         int w = floor.warmups();
-        record(MetricIds.FLOOR_TIMER, new long[] {TimerGranularity.smallestStep(TIMER_READS)});
-        listener.progress(new Progress(MetricIds.FLOOR_TIMER, Phase.MEASURED, 1, 1, ++done, total));
+        record(FloorMetric.TIMER.id(), new long[] {TimerGranularity.smallestStep(TIMER_READS)});
+        listener.progress(new Progress(FloorMetric.TIMER.id(), Phase.MEASURED, 1, 1, ++done, total));
         try {
             stopIfCancelled();
             HostSpawnFloor.Result spawnTrue = HostSpawnFloor.run(HostSpawnFloor.TRUE, n, w);
-            record(MetricIds.FLOOR_SPAWN_TRUE, spawnTrue.samplesNs());
+            record(FloorMetric.SPAWN_TRUE.id(), spawnTrue.samplesNs());
             done += n + w;
-            listener.progress(new Progress(MetricIds.FLOOR_SPAWN_TRUE, Phase.MEASURED, n, n, done, total));
+            listener.progress(new Progress(FloorMetric.SPAWN_TRUE.id(), Phase.MEASURED, n, n, done, total));
             stopIfCancelled();
             HostSpawnFloor.Result spawnShC = HostSpawnFloor.run(HostSpawnFloor.SH_C_TRUE, n, w);
-            record(MetricIds.FLOOR_SPAWN_SH_C, spawnShC.samplesNs());
+            record(FloorMetric.SPAWN_SH_C.id(), spawnShC.samplesNs());
             done += n + w;
-            listener.progress(new Progress(MetricIds.FLOOR_SPAWN_SH_C, Phase.MEASURED, n, n, done, total));
+            listener.progress(new Progress(FloorMetric.SPAWN_SH_C.id(), Phase.MEASURED, n, n, done, total));
             facts.put("host spawn launch mechanism", spawnTrue.launchMechanism()
                     + (spawnTrue.matchesAgent() ? " (the agent's too)" : " (the agent uses " + spawnTrue.agentLaunchMechanism()
                     + ": not like for like)"));
@@ -69,18 +70,18 @@ final class FloorLoops {
             stopIfCancelled();
             HyperfineFloor.Result hyperfine = HyperfineFloor.run(n, w);
             if (hyperfine.available()) {
-                record(MetricIds.FLOOR_HYPERFINE_TRUE, hyperfine.samplesNs());
+                record(FloorMetric.HYPERFINE_TRUE.id(), hyperfine.samplesNs());
                 facts.put("hyperfine", "hyperfine -N --runs " + n + " --warmup " + w + " true");
             } else {
                 facts.put("hyperfine", "not measured: " + hyperfine.reason());
             }
             done += n + w;
-            listener.progress(new Progress(MetricIds.FLOOR_HYPERFINE_TRUE, Phase.MEASURED, n, n, done, total));
+            listener.progress(new Progress(FloorMetric.HYPERFINE_TRUE.id(), Phase.MEASURED, n, n, done, total));
 
             stopIfCancelled();
-            record(MetricIds.FLOOR_GRPC_PING, BareGrpcPing.run(n, w + grpcWarmupCalls));
+            record(FloorMetric.GRPC_NOOP.id(), BareGrpcPing.run(n, w + grpcWarmupCalls));
             done += n + w;
-            listener.progress(new Progress(MetricIds.FLOOR_GRPC_PING, Phase.MEASURED, n, n, done, total));
+            listener.progress(new Progress(FloorMetric.GRPC_NOOP.id(), Phase.MEASURED, n, n, done, total));
             facts.put("floor warm-ups", w + " per floor loop, run and dropped (the bare gRPC ping also "
                     + grpcWarmupCalls + " more, as many as the agent gets)");
         } catch (IOException e) {

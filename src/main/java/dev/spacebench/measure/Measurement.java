@@ -6,6 +6,8 @@ import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
+import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.ExecMetric;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
@@ -101,11 +103,11 @@ public final class Measurement {
         }
         for (String name : plan.exec().metrics()) {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
-            loop(metric.metricId(), plan.exec().warmups(), plan.exec().n(), (phase, i) -> execOnce(metric, phase, i));
+            loop(ExecRoundTrip.of(metric).id(), plan.exec().warmups(), plan.exec().n(), (phase, i) -> execOnce(metric, phase, i));
         }
         for (FileSize size : plan.files().sizes()) {
             Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
-            loop(MetricIds.upload(size.bytes()), plan.files().warmups(), size.n(),
+            loop(Transfer.upload(size.bytes()).id(), plan.files().warmups(), size.n(),
                     (phase, i) -> fileOnce(size.bytes(), lane, phase, i));
         }
     }
@@ -194,6 +196,7 @@ public final class Measurement {
     }
 
     private boolean execOnce(ExecMetric metric, Phase phase, int iteration) {
+        String id = ExecRoundTrip.of(metric).id();
         long start = System.nanoTime();
         try {
             if (metric == ExecMetric.NOOP) {
@@ -204,18 +207,18 @@ public final class Measurement {
                     long ns = System.nanoTime() - start;
                     String why = (result.timedOut() ? "timed out" : "exit code " + result.exitCode())
                             + stderrHead(result.stderr());
-                    listener.sample(new Sample(metric.metricId(), iteration, phase, ns, 0, false, why));
-                    failed(metric.metricId(), null, why);
+                    listener.sample(new Sample(id, iteration, phase, ns, 0, false, why));
+                    failed(id, null, why);
                     return false;
                 }
             }
             long ns = System.nanoTime() - start;
-            listener.sample(new Sample(metric.metricId(), iteration, phase, ns, 0, true, null));
+            listener.sample(new Sample(id, iteration, phase, ns, 0, true, null));
             return true;
         } catch (RuntimeException e) {
             long ns = System.nanoTime() - start;
-            listener.sample(new Sample(metric.metricId(), iteration, phase, ns, 0, false, e.getMessage()));
-            failed(metric.metricId(), e, e.getMessage());
+            listener.sample(new Sample(id, iteration, phase, ns, 0, false, e.getMessage()));
+            failed(id, e, e.getMessage());
             return false;
         }
     }
@@ -227,7 +230,7 @@ public final class Measurement {
         Path received = staging.resolve("received-" + tag);
         String remote = "files/" + tag;
         Duration timeout = Duration.ofSeconds(60 + bytes / (2L << 20));
-        String upload = MetricIds.upload(bytes);
+        String upload = Transfer.upload(bytes).id();
         try {
             Sha256.Result written;
             try {
@@ -251,7 +254,7 @@ public final class Measurement {
                 return false;
             }
 
-            String download = MetricIds.download(bytes);
+            String download = Transfer.download(bytes).id();
             start = System.nanoTime();
             try {
                 channel.download(remote, expected, received, lane, timeout);

@@ -4,7 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** The exec round trips a plan can measure. The wire name is what REST bodies and exports use. */
+/**
+ * The exec round trips a plan can measure. The wire name is what REST bodies use; the metric id
+ * results and exports use is {@link dev.spacebench.metric.ExecRoundTrip#id()}.
+ */
 public enum ExecMetric {
     /** The no-op RPC: the transport and the agent's dispatch, no process. */
     NOOP("noop", "no-op RPC", List.of()),
@@ -35,11 +38,6 @@ public enum ExecMetric {
     /** The argv the agent runs; empty for the no-op. */
     public List<String> argv() {
         return argv;
-    }
-
-    /** The metric id in results and exports, e.g. {@code exec.sh_c}. */
-    public String metricId() {
-        return "exec." + wireName;
     }
 
     public static Optional<ExecMetric> fromWireName(String name) {

@@ -1,36 +1,26 @@
 package dev.spacebench.publish;
 
-import dev.spacebench.measure.MetricIds;
+import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.RunJson;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** The floor table, and the plain-words statement of what the Space added above it. */
 final class Floor {
 
-    private static final Map<String, String> LABELS = Map.of(
-            MetricIds.FLOOR_TIMER, "System.nanoTime: smallest step seen",
-            MetricIds.FLOOR_SPAWN_TRUE, "start true on the host (the agent's Exec code, in the app's JVM)",
-            MetricIds.FLOOR_SPAWN_SH_C, "start sh -c true on the host (likewise)",
-            MetricIds.FLOOR_HYPERFINE_TRUE, "hyperfine -N true on the host",
-            MetricIds.FLOOR_GRPC_PING, "bare gRPC ping over loopback TCP (no Space, no token)");
+    /** The order of the sentences that set an exec figure against its floors. */
+    private static final List<ExecRoundTrip> ABOVE_FLOOR_ORDER = List.of(ExecRoundTrip.TRUE, ExecRoundTrip.SH_C, ExecRoundTrip.NOOP);
 
     private Floor() {}
 
-    /** How pages name a floor metric. */
-    static String label(String metric) {
-        return LABELS.getOrDefault(metric, metric);
-    }
-
     static List<RunReport.FloorRow> rows(List<MetricResult> results, RunJson json) {
         List<RunReport.FloorRow> rows = new ArrayList<>();
-        for (String metric : List.of(MetricIds.FLOOR_TIMER, MetricIds.FLOOR_SPAWN_TRUE, MetricIds.FLOOR_SPAWN_SH_C,
-                MetricIds.FLOOR_HYPERFINE_TRUE, MetricIds.FLOOR_GRPC_PING)) {
-            RunReportBuilder.find(results, metric).filter(r -> r.getP50Ns() != null).ifPresent(r -> rows.add(new RunReport.FloorRow(metric,
-                    LABELS.get(metric),
+        for (FloorMetric metric : FloorMetric.values()) {
+            RunReportBuilder.find(results, metric.id()).filter(r -> r.getP50Ns() != null).ifPresent(r -> rows.add(new RunReport.FloorRow(metric.id(),
+                    metric.description(),
                     RunReport.Figure.of(r.getP50Ns(), json.intervals(r).get("p50"), "p50", r.getN()),
                     RunReport.Figure.of(r.getP99Ns(), json.intervals(r).get("p99"), "p99", r.getN()), r.getN())));
         }
@@ -44,19 +34,22 @@ final class Floor {
     static List<String> aboveFloor(List<MetricResult> results, String kind, String network) {
         List<String> lines = new ArrayList<>();
         boolean unix = network != null && network.startsWith("unix");
-        compare(lines, results, kind, "exec.true", "true", MetricIds.FLOOR_SPAWN_TRUE, "starting true on the host");
-        compare(lines, results, kind, "exec.true", "true", MetricIds.FLOOR_HYPERFINE_TRUE, "hyperfine -N true");
-        compare(lines, results, kind, "exec.sh_c", "sh -c true", MetricIds.FLOOR_SPAWN_SH_C, "starting sh -c true on the host");
-        compare(lines, results, kind, "exec.noop", "no-op", MetricIds.FLOOR_GRPC_PING, unix
-                ? "a bare gRPC ping over loopback TCP (this Space is reached through a unix socket: not the same transport)"
-                : "a bare gRPC ping");
+        for (ExecRoundTrip metric : ABOVE_FLOOR_ORDER) {
+            for (FloorMetric floor : metric.floors()) {
+                String floorLabel = floor == FloorMetric.GRPC_NOOP && unix
+                        ? floor.comparedAs() + " over loopback TCP (this Space is reached through a unix socket: not the same transport)"
+                        : floor.comparedAs();
+                compare(lines, results, kind, metric, floor, floorLabel);
+            }
+        }
         return lines;
     }
 
-    private static void compare(List<String> lines, List<MetricResult> results, String kind, String metric, String label,
-                                String floorMetric, String floorLabel) {
-        Optional<MetricResult> space = RunReportBuilder.find(results, metric).filter(r -> r.getP50Ns() != null);
-        Optional<MetricResult> floor = RunReportBuilder.find(results, floorMetric).filter(r -> r.getP50Ns() != null && r.getP50Ns() > 0);
+    private static void compare(List<String> lines, List<MetricResult> results, String kind, ExecRoundTrip metric,
+                                FloorMetric floorMetric, String floorLabel) {
+        String label = metric.shortLabel();
+        Optional<MetricResult> space = RunReportBuilder.find(results, metric.id()).filter(r -> r.getP50Ns() != null);
+        Optional<MetricResult> floor = RunReportBuilder.find(results, floorMetric.id()).filter(r -> r.getP50Ns() != null && r.getP50Ns() > 0);
         if (space.isEmpty() || floor.isEmpty()) {
             return;
         }

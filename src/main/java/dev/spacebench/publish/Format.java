@@ -1,8 +1,7 @@
 package dev.spacebench.publish;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
+import dev.spacebench.metric.Transfer;
+import dev.spacebench.stats.SignificantDigits;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -48,16 +47,7 @@ public final class Format {
 
     /** 1048576 → "1 MiB", 4096 → "4 KiB", 1000 → "1000 B". */
     public static String bytes(long bytes) {
-        if (bytes >= (1L << 30) && bytes % (1L << 20) == 0) {
-            return trim(bytes / (double) (1L << 30)) + " GiB";
-        }
-        if (bytes >= (1L << 20) && bytes % (1L << 10) == 0) {
-            return trim(bytes / (double) (1L << 20)) + " MiB";
-        }
-        if (bytes >= 1024 && bytes % 1024 == 0) {
-            return (bytes >> 10) + " KiB";
-        }
-        return bytes + " B";
+        return Transfer.sizeText(bytes);
     }
 
     /** Memory sizes: 25200000000 → "23.5 GiB". */
@@ -96,15 +86,6 @@ public final class Format {
      * 215.3 → "215", 1234 → "1230", 0.02153 → "0.0215". Rounding: half-even.
      */
     public static String significant(double value) {
-        if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
-            return value == 0 ? "0" : Double.toString(value);
-        }
-        BigDecimal rounded = new BigDecimal(value).round(new MathContext(3, RoundingMode.HALF_EVEN));
-        int integerDigits = rounded.precision() - rounded.scale();
-        return rounded.setScale(Math.max(0, 3 - integerDigits), RoundingMode.HALF_EVEN).toPlainString();
-    }
-
-    private static String trim(double value) {
-        return value == Math.rint(value) ? Long.toString((long) value) : significant(value);
+        return SignificantDigits.three(value);
     }
 }

@@ -1,6 +1,7 @@
 package dev.spacebench.publish;
 
 import dev.spacebench.environment.Environment;
+import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunStatus;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.List;
 final class Headline {
 
     /** The exec metrics a headline quotes, most telling first. */
-    static final List<String> METRICS = List.of("exec.sh_c", "exec.true", "exec.noop");
+    static final List<ExecRoundTrip> METRICS = List.of(ExecRoundTrip.SH_C, ExecRoundTrip.TRUE, ExecRoundTrip.NOOP);
 
     private Headline() {}
 
@@ -27,10 +28,10 @@ final class Headline {
         String tail = " on a " + machine + ", measured " + when + " with Spacebench " + version + ".";
         String prefix = run.getStatus() == RunStatus.SUCCEEDED ? "" : "This run ended " + run.getStatus()
                 + (run.getFailureReason() == null ? "" : " (" + run.getFailureReason() + ")") + "; from the samples it took, ";
-        for (String wanted : METRICS) {
+        for (ExecRoundTrip wanted : METRICS) {
             for (RunReport.ExecRow row : exec) {
-                if (row.metric().equals(wanted) && row.p50().ns() != null) {
-                    String what = wanted.equals("exec.noop") ? "A no-op RPC round trip" : "A command round trip (" + row.label() + ")";
+                if (row.metric().equals(wanted.id()) && row.p50().ns() != null) {
+                    String what = wanted == ExecRoundTrip.NOOP ? "A " + wanted.label() + " round trip" : "A command round trip (" + row.label() + ")";
                     return capitalizeAfter(prefix, what + " into " + article(kind) + " " + kind + " Space took " + row.p50().text()
                             + " (p50, n = " + row.n() + failed(row.failures()) + ")" + tail);
                 }

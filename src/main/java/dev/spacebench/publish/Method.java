@@ -1,7 +1,7 @@
 package dev.spacebench.publish;
 
 import dev.spacebench.environment.Environment;
-import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +38,7 @@ final class Method {
         }
         if (!plan.exec().metrics().isEmpty()) {
             String metrics = plan.exec().metrics().stream()
-                    .map(m -> ExecMetric.fromWireName(m).map(ExecMetric::label).orElse(m))
+                    .map(m -> ExecRoundTrip.fromWireName(m).map(ExecRoundTrip::label).orElse(m))
                     .collect(Collectors.joining(", "));
             Integer agentWarmup = plan.exec().agentWarmupCalls();
             if (agentWarmup != null && agentWarmup > 0) {

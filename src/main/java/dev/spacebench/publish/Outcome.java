@@ -1,7 +1,8 @@
 package dev.spacebench.publish;
 
-import dev.spacebench.measure.MetricIds;
-import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.SpaceLifecycle;
+import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.run.MetricResult;
@@ -32,11 +33,11 @@ final class Outcome {
         List<String> cut = new ArrayList<>();
         List<String> none = new ArrayList<>();
         for (String name : plan.exec().metrics()) {
-            classify(ExecMetric.fromWireName(name).orElseThrow().metricId(), plan.exec().n(), results, done, cut, none);
+            classify(ExecRoundTrip.fromWireName(name).orElseThrow().id(), plan.exec().n(), results, done, cut, none);
         }
         for (FileSize size : plan.files().sizes()) {
-            classify(MetricIds.upload(size.bytes()), size.n(), results, done, cut, none);
-            classify(MetricIds.download(size.bytes()), size.n(), results, done, cut, none);
+            classify(Transfer.upload(size.bytes()).id(), size.n(), results, done, cut, none);
+            classify(Transfer.download(size.bytes()).id(), size.n(), results, done, cut, none);
         }
         return new Metrics(done, cut, none);
     }
@@ -65,7 +66,7 @@ final class Outcome {
         lines.add("This run ended " + run.getStatus()
                 + (run.getFailureReason() == null ? "" : ": " + run.getFailureReason()) + ". It did not run its whole plan, "
                 + "so this section says only what it did.");
-        boolean spaceMade = RunReportBuilder.find(results, "space.ready").isPresent();
+        boolean spaceMade = RunReportBuilder.find(results, SpaceLifecycle.READY.id()).isPresent();
         lines.add(spaceMade
                 ? "A worker created " + Headline.article(kind) + " " + kind + " Space and its agent answered a first Ping; "
                         + "the Space was deleted when the run ended."

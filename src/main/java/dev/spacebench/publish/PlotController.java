@@ -1,5 +1,6 @@
 package dev.spacebench.publish;
 
+import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.run.RunService;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -42,6 +43,6 @@ public class PlotController {
         runs.get(id);
         return plots.latency(id, metric).map(svg -> ResponseEntity.ok().contentType(SVG).body(svg))
                 .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "run " + id + " has no measured samples of '" + metric
-                        + "' to plot; exec metrics are exec.noop, exec.true, exec.sh_c"));
+                        + "' to plot; exec metrics are " + String.join(", ", ExecRoundTrip.ids())));
     }
 }

@@ -1,8 +1,9 @@
 package dev.spacebench.publish;
 
 import dev.spacebench.channel.Lane;
-import dev.spacebench.measure.MetricIds;
-import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.FloorMetric;
+import dev.spacebench.metric.Kind;
 import dev.spacebench.publish.plot.PercentilePlot;
 import dev.spacebench.publish.plot.ThroughputPlot;
 import dev.spacebench.run.MetricResult;
@@ -10,7 +11,6 @@ import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import dev.spacebench.stats.Throughput;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +24,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class Plots {
-
-    /** The floor each exec metric is drawn against. */
-    private static final Map<String, String> FLOOR_OF = Map.of(
-            "exec.true", MetricIds.FLOOR_SPAWN_TRUE,
-            "exec.sh_c", MetricIds.FLOOR_SPAWN_SH_C,
-            "exec.noop", MetricIds.FLOOR_GRPC_PING);
 
     private static final String THROUGHPUT = "throughput";
     private static final String THROUGHPUT_TITLE = "Throughput by file size (MiB/s at the p50)";
@@ -56,10 +50,10 @@ public class Plots {
      */
     public List<Plot> available(long runId, List<MetricResult> results) {
         List<Plot> plots = new ArrayList<>();
-        for (ExecMetric metric : ExecMetric.values()) {
-            results.stream().filter(r -> r.getMetric().equals(metric.metricId()) && r.getN() > 0).findFirst()
-                    .ifPresent(r -> plots.add(new Plot(metric.metricId(), latencyTitle(metric, r.getN()),
-                            "/api/runs/" + runId + "/plots/" + metric.metricId() + ".svg")));
+        for (ExecRoundTrip metric : ExecRoundTrip.values()) {
+            results.stream().filter(r -> r.getMetric().equals(metric.id()) && r.getN() > 0).findFirst()
+                    .ifPresent(r -> plots.add(new Plot(metric.id(), latencyTitle(metric, r.getN()),
+                            "/api/runs/" + runId + "/plots/" + metric.id() + ".svg")));
         }
         if (!throughputPoints(results).isEmpty()) {
             plots.add(new Plot(THROUGHPUT, THROUGHPUT_TITLE, "/api/runs/" + runId + "/plots/throughput.svg"));
@@ -70,8 +64,8 @@ public class Plots {
     /** The SVG of every plot the run has, by plot id: what the HTML page draws inline. */
     public Map<String, String> svgs(long runId) {
         Map<String, String> svgs = new LinkedHashMap<>();
-        for (ExecMetric metric : ExecMetric.values()) {
-            latency(runId, metric.metricId()).ifPresent(svg -> svgs.put(metric.metricId(), svg));
+        for (ExecRoundTrip metric : ExecRoundTrip.values()) {
+            latency(runId, metric.id()).ifPresent(svg -> svgs.put(metric.id(), svg));
         }
         throughput(runId).ifPresent(svg -> svgs.put(THROUGHPUT, svg));
         return svgs;
@@ -82,7 +76,7 @@ public class Plots {
      * @return the SVG; empty when the run has no measured samples of it
      */
     public Optional<String> latency(long runId, String metric) {
-        Optional<ExecMetric> exec = Arrays.stream(ExecMetric.values()).filter(m -> m.metricId().equals(metric)).findFirst();
+        Optional<ExecRoundTrip> exec = ExecRoundTrip.fromId(metric);
         if (exec.isEmpty()) {
             return Optional.empty();
         }
@@ -92,9 +86,11 @@ public class Plots {
         }
         List<PercentilePlot.Series> series = new ArrayList<>();
         series.add(new PercentilePlot.Series(exec.get().label() + " into the Space", space));
-        long[] floor = sorted(runId, FLOOR_OF.get(metric));
+        // The plot draws the most direct floor only.
+        FloorMetric floorMetric = exec.get().floors().get(0);
+        long[] floor = sorted(runId, floorMetric.id());
         if (floor.length > 0) {
-            series.add(new PercentilePlot.Series(Floor.label(FLOOR_OF.get(metric)), floor));
+            series.add(new PercentilePlot.Series(floorMetric.description(), floor));
         }
         return Optional.of(PercentilePlot.svg(latencyTitle(exec.get(), space.length), series));
     }
@@ -106,20 +102,21 @@ public class Plots {
     }
 
     /** n is the measured, successful samples: the figures' n, and the number of samples plotted. */
-    private static String latencyTitle(ExecMetric metric, int n) {
+    private static String latencyTitle(ExecRoundTrip metric, int n) {
         return metric.label() + ": round trip by percentile (n = " + n + ")";
     }
 
     private static List<ThroughputPlot.Point> throughputPoints(List<MetricResult> results) {
         List<ThroughputPlot.Point> points = new ArrayList<>();
         for (MetricResult r : results) {
-            if (r.getBytes() <= 0 || r.getP50Ns() == null || r.getP50Ns() <= 0 || r.getLane() == null) {
+            Double mibPerSecond = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
+            if (mibPerSecond == null || r.getLane() == null) {
                 continue;
             }
-            ThroughputPlot.Direction direction = r.getMetric().startsWith("file.upload.")
+            ThroughputPlot.Direction direction = Kind.ofId(r.getMetric()) == Kind.UPLOAD
                     ? ThroughputPlot.Direction.UPLOAD : ThroughputPlot.Direction.DOWNLOAD;
             Lane lane = r.getLane().equals(Lane.BULK.wireName()) ? Lane.BULK : Lane.STREAM;
-            points.add(new ThroughputPlot.Point(direction, lane, r.getBytes(), Throughput.mibPerSecond(r.getBytes(), r.getP50Ns())));
+            points.add(new ThroughputPlot.Point(direction, lane, r.getBytes(), mibPerSecond));
         }
         return points;
     }

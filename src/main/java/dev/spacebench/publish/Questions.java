@@ -1,6 +1,7 @@
 package dev.spacebench.publish;
 
 import dev.spacebench.environment.Environment;
+import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +11,8 @@ final class Questions {
 
     private Questions() {}
 
-    private static Long p50(List<RunReport.ExecRow> exec, String metric) {
-        return exec.stream().filter(r -> r.metric().equals(metric)).map(r -> r.p50().ns()).findFirst().orElse(null);
+    private static Long p50(List<RunReport.ExecRow> exec, ExecRoundTrip metric) {
+        return exec.stream().filter(r -> r.metric().equals(metric.id())).map(r -> r.p50().ns()).findFirst().orElse(null);
     }
 
     static List<RunReport.Question> list(String kind, Plan plan, List<RunReport.ExecRow> exec, Environment env, boolean succeeded) {
@@ -29,8 +30,8 @@ final class Questions {
                 "The no-op measures the transport and the agent's dispatch. true adds starting a process (fork/exec or vfork, "
                         + "loading the program, pipes for its output, waiting for it to exit), which is the largest part of a "
                         + "command round trip on most machines."));
-        Long trueP50 = p50(exec, "exec.true");
-        Long shP50 = p50(exec, "exec.sh_c");
+        Long trueP50 = p50(exec, ExecRoundTrip.TRUE);
+        Long shP50 = p50(exec, ExecRoundTrip.SH_C);
         if (trueP50 != null && shP50 != null && shP50 <= trueP50) {
             questions.add(new RunReport.Question("Why is sh -c true not slower than true here?",
                     "The shell does not fork for its last command: it replaces itself with true (exec), so sh -c true costs "

@@ -3,7 +3,9 @@ package dev.spacebench.publish;
 import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
-import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.SpaceLifecycle;
+import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.run.MetricResult;
@@ -52,8 +54,8 @@ public class RunReportBuilder {
 
         List<RunReport.ExecRow> exec = new ArrayList<>();
         for (String name : plan.exec().metrics()) {
-            ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
-            find(results, metric.metricId()).ifPresent(r -> {
+            ExecRoundTrip metric = ExecRoundTrip.fromWireName(name).orElseThrow();
+            find(results, metric.id()).ifPresent(r -> {
                 Map<String, PercentileInterval> ci = json.intervals(r);
                 exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),
                         RunReport.Figure.of(r.getP50Ns(), ci.get("p50"), "p50", r.getN()),
@@ -64,9 +66,10 @@ public class RunReportBuilder {
         }
         List<RunReport.FileRow> files = new ArrayList<>();
         for (FileSize size : plan.files().sizes()) {
-            String label = FileSize.label(size.bytes());
-            Optional<MetricResult> up = find(results, "file.upload." + label);
-            Optional<MetricResult> down = find(results, "file.download." + label);
+            String upload = Transfer.upload(size.bytes()).id();
+            String download = Transfer.download(size.bytes()).id();
+            Optional<MetricResult> up = find(results, upload);
+            Optional<MetricResult> down = find(results, download);
             if (up.isEmpty() && down.isEmpty()) {
                 continue;
             }
@@ -80,11 +83,12 @@ public class RunReportBuilder {
                     up.map(MetricResult::getFailures).orElse(0),
                     p50(up), upRate, Format.mibPerSecond(upRate),
                     p50(down), downRate, Format.mibPerSecond(downRate),
-                    "file.upload." + label, "file.download." + label));
+                    upload, download));
         }
         List<RunReport.SpaceRow> space = new ArrayList<>();
-        find(results, "space.ready").ifPresent(r -> space.add(spaceRow(r, "ready: create → first successful Ping")));
-        find(results, "space.delete").ifPresent(r -> space.add(spaceRow(r, "delete: kill and remove everything")));
+        for (SpaceLifecycle metric : SpaceLifecycle.values()) {
+            find(results, metric.id()).ifPresent(r -> space.add(spaceRow(r, metric.description())));
+        }
 
         List<RunReport.FloorRow> floor = Floor.rows(results, json);
         List<String> aboveFloor = Floor.aboveFloor(results, kind, env == null ? null : env.space().get("network"));
@@ -137,8 +141,7 @@ public class RunReportBuilder {
     }
 
     private static Double rate(Optional<MetricResult> result) {
-        return result.filter(r -> r.getP50Ns() != null && r.getP50Ns() > 0)
-                .map(r -> Throughput.mibPerSecond(r.getBytes(), r.getP50Ns())).orElse(null);
+        return result.map(r -> Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns())).orElse(null);
     }
 
     /** The result of one metric, if the run has it. */

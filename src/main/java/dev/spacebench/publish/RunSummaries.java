@@ -1,5 +1,6 @@
 package dev.spacebench.publish;
 
+import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
@@ -30,10 +31,10 @@ public class RunSummaries {
     }
 
     private static String headline(List<MetricResult> results) {
-        for (String wanted : Headline.METRICS) {
+        for (ExecRoundTrip wanted : Headline.METRICS) {
             for (MetricResult r : results) {
-                if (r.getMetric().equals(wanted) && r.getP50Ns() != null) {
-                    return wanted.substring("exec.".length()).replace("sh_c", "sh -c true") + " p50 "
+                if (r.getMetric().equals(wanted.id()) && r.getP50Ns() != null) {
+                    return wanted.listLabel() + " p50 "
                             + Format.duration(r.getP50Ns()) + " (n = " + r.getN() + ")";
                 }
             }

@@ -2,10 +2,12 @@ package dev.spacebench.run;
 
 import dev.spacebench.channel.Lane;
 import dev.spacebench.measure.Measurement;
-import dev.spacebench.measure.MetricIds;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
-import dev.spacebench.plan.ExecMetric;
+import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.FloorMetric;
+import dev.spacebench.metric.SpaceLifecycle;
+import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
@@ -23,8 +25,8 @@ import java.util.List;
  */
 final class ResultCalculator {
 
-    static final String SPACE_READY = "space.ready";
-    static final String SPACE_DELETE = "space.delete";
+    static final String SPACE_READY = SpaceLifecycle.READY.id();
+    static final String SPACE_DELETE = SpaceLifecycle.DELETE.id();
 
     private ResultCalculator() {}
 
@@ -32,17 +34,16 @@ final class ResultCalculator {
         List<MetricResult> results = new ArrayList<>();
         add(results, runId, SPACE_READY, 0, null, samples, json);
         for (String name : plan.exec().metrics()) {
-            add(results, runId, ExecMetric.fromWireName(name).orElseThrow().metricId(), 0, null, samples, json);
+            add(results, runId, ExecRoundTrip.fromWireName(name).orElseThrow().id(), 0, null, samples, json);
         }
         for (FileSize size : plan.files().sizes()) {
             Lane lane = Measurement.laneFor(size.bytes(), plan, hasBulkLane);
-            add(results, runId, MetricIds.upload(size.bytes()), size.bytes(), lane.wireName(), samples, json);
-            add(results, runId, MetricIds.download(size.bytes()), size.bytes(), lane.wireName(), samples, json);
+            add(results, runId, Transfer.upload(size.bytes()).id(), size.bytes(), lane.wireName(), samples, json);
+            add(results, runId, Transfer.download(size.bytes()).id(), size.bytes(), lane.wireName(), samples, json);
         }
         add(results, runId, SPACE_DELETE, 0, null, samples, json);
-        for (String floor : List.of(MetricIds.FLOOR_TIMER, MetricIds.FLOOR_SPAWN_TRUE, MetricIds.FLOOR_SPAWN_SH_C,
-                MetricIds.FLOOR_HYPERFINE_TRUE, MetricIds.FLOOR_GRPC_PING)) {
-            add(results, runId, floor, 0, null, samples, json);
+        for (FloorMetric floor : FloorMetric.values()) {
+            add(results, runId, floor.id(), 0, null, samples, json);
         }
         return results;
     }

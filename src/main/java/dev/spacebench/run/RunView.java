@@ -58,11 +58,7 @@ public record RunView(
 
     static RunView of(Run run, SpaceSpec space, Plan plan, List<MetricResult> results, RunJson json) {
         long id = run.getId();
-        double percent = run.getProgressTotal() == 0 ? 0
-                : Math.round(1000.0 * run.getProgressDone() / run.getProgressTotal()) / 10.0;
-        if (run.getStatus() == RunStatus.SUCCEEDED) {
-            percent = 100.0;
-        }
+        double percent = percentDone(run);
         Map<String, Integer> failedByMetric = new LinkedHashMap<>();
         results.stream().filter(r -> r.getFailures() > 0).forEach(r -> failedByMetric.put(r.getMetric(), r.getFailures()));
         int failedSamples = failedByMetric.values().stream().mapToInt(Integer::intValue).sum();
@@ -77,9 +73,25 @@ public record RunView(
                         "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel"));
     }
 
+    /** Iterations done / all iterations × 100, one decimal: what the run's view and its live events both show. */
+    public static double percentDone(Run run) {
+        return percentDone(run.getStatus(), run.getProgressDone(), run.getProgressTotal());
+    }
+
+    /**
+     * @param done iterations done, 0 ≤ done ≤ total
+     * @param total all iterations of the plan; 0 gives 0
+     * @return done / total × 100 rounded to one decimal (half up); 100 once SUCCEEDED, whatever the count
+     */
+    public static double percentDone(RunStatus status, long done, long total) {
+        if (status == RunStatus.SUCCEEDED) {
+            return 100.0;
+        }
+        return total == 0 ? 0 : Math.round(1000.0 * done / total) / 10.0;
+    }
+
     private static ResultView result(MetricResult r, RunJson json) {
-        Double mibs = r.getBytes() > 0 && r.getP50Ns() != null && r.getP50Ns() > 0
-                ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null;
+        Double mibs = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
         return new ResultView(r.getMetric(), r.getBytes(), r.getLane(), r.getN(), r.getWarmups(), r.getFailures(),
                 r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(), r.getStddevNs(), mibs,
                 json.intervals(r));

@@ -18,4 +18,12 @@ public final class Throughput {
         }
         return (bytes / MIB) / (ns / 1e9);
     }
+
+    /**
+     * MiB/s of a file metric's time, or null where there is none: no bytes (not a file metric),
+     * no time (every sample failed), or a time ≤ 0.
+     */
+    public static Double mibPerSecondOrNull(long bytes, Long ns) {
+        return bytes > 0 && ns != null && ns > 0 ? mibPerSecond(bytes, ns) : null;
+    }
 }

@@ -1,5 +1,6 @@
 package dev.spacebench.publish.export;
 
+import dev.spacebench.metric.Metric;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
@@ -32,7 +33,7 @@ public final class BencherMetricFormat {
                                                                    Function<MetricResult, Map<String, PercentileInterval>> intervals) {
         Map<String, Map<String, Map<String, Double>>> bmf = new LinkedHashMap<>();
         for (MetricResult r : results) {
-            if (r.getP50Ns() == null || r.getMetric().startsWith("floor.")) {
+            if (r.getP50Ns() == null || Metric.isFloor(r.getMetric())) {
                 continue;
             }
             PercentileInterval ci = intervals.apply(r).get("p50");
@@ -42,10 +43,12 @@ public final class BencherMetricFormat {
             boolean upperOk = ci != null && ci.upperBounded() && r.getN() >= 2;
             measures.put(LATENCY, bounds(r.getP50Ns(), lowerOk ? (double) ci.lowerNs() : null,
                     upperOk ? (double) ci.upperNs() : null));
-            if (r.getBytes() > 0 && r.getP50Ns() > 0) {
-                measures.put(MIB_PER_SECOND, bounds(Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()),
-                        upperOk && ci.upperNs() > 0 ? Throughput.mibPerSecond(r.getBytes(), ci.upperNs()) : null,
-                        lowerOk && ci.lowerNs() > 0 ? Throughput.mibPerSecond(r.getBytes(), ci.lowerNs()) : null));
+            Double mibPerSecond = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
+            if (mibPerSecond != null) {
+                // The slower end of the time is the lower end of the throughput.
+                measures.put(MIB_PER_SECOND, bounds(mibPerSecond,
+                        upperOk ? Throughput.mibPerSecondOrNull(r.getBytes(), ci.upperNs()) : null,
+                        lowerOk ? Throughput.mibPerSecondOrNull(r.getBytes(), ci.lowerNs()) : null));
             }
             bmf.put(r.getMetric(), measures);
         }

@@ -1,5 +1,6 @@
 package dev.spacebench.publish.export;
 
+import dev.spacebench.metric.Kind;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.RunJson;
@@ -21,12 +22,8 @@ public final class ResultJson {
     }
 
     private static ResultDocument.MetricFigures figures(MetricResult r, RunJson json) {
-        String kind = r.getMetric().startsWith("exec.") ? "exec"
-                : r.getMetric().startsWith("file.upload.") ? "upload"
-                : r.getMetric().startsWith("file.download.") ? "download"
-                : r.getMetric().startsWith("floor.") ? "floor" : "space";
-        Double mibs = r.getBytes() > 0 && r.getP50Ns() != null && r.getP50Ns() > 0
-                ? Throughput.mibPerSecond(r.getBytes(), r.getP50Ns()) : null;
+        String kind = Kind.ofId(r.getMetric()).wireName();
+        Double mibs = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
         return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
                 r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
                 r.getStddevNs(), mibs, json.intervals(r), r.getHistogram());

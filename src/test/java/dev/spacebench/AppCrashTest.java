@@ -2,7 +2,7 @@ package dev.spacebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spacebench.space.OwnerMark;
+import dev.spacebench.space.local.OwnerMark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

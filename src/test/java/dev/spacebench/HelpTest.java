@@ -2,7 +2,7 @@ package dev.spacebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spacebench.space.AgentLauncher;
+import dev.spacebench.space.local.AgentLauncher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

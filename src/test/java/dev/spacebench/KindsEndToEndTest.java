@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.spacebench.space.KindChecks;
 import dev.spacebench.space.KindStatus;
-import dev.spacebench.space.VmSpaceProvider;
+import dev.spacebench.space.vm.VmSpaceProvider;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

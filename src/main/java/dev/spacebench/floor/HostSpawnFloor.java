@@ -3,7 +3,7 @@ package dev.spacebench.floor;
 import dev.spacebench.agent.LocalExec;
 import dev.spacebench.agent.v1.ExecReply;
 import dev.spacebench.agent.v1.ExecRequest;
-import dev.spacebench.space.AgentLauncher;
+import dev.spacebench.space.local.AgentLauncher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
 import dev.spacebench.plan.Plan;
-import dev.spacebench.space.OwnerMark;
+import dev.spacebench.space.local.OwnerMark;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;

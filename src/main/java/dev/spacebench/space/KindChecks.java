@@ -2,6 +2,10 @@ package dev.spacebench.space;
 
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.space.attach.AttachSpaceProvider;
+import dev.spacebench.space.local.FileTrees;
+import dev.spacebench.space.process.ProcessSpaceProvider;
+import dev.spacebench.space.sandbox.SandboxSpaceProvider;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package dev.spacebench.space;
 
+import dev.spacebench.space.container.ContainerSpaceProvider;
+import dev.spacebench.space.sandbox.SandboxSpaceProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,9 +12,9 @@ import java.util.function.Function;
  * Turns why a kind's check failed into a reason a user can act on, and its fix: which setting of
  * this host stops bubblewrap, what podman needs, why unix sockets cannot be used.
  */
-final class KindDiagnosis {
+public final class KindDiagnosis {
 
-    static final String CONTAINER_FIX = "make `podman info` work for the user the app runs as; on hosts without systemd, "
+    public static final String CONTAINER_FIX = "make `podman info` work for the user the app runs as; on hosts without systemd, "
             + "/etc/containers/containers.conf with runtime = \"runc\", cgroup_manager = \"cgroupfs\", events_logger = \"file\" "
             + "(README: Kinds of Space)";
     /** For a kind whose agent listens on a unix socket, where this JVM has no epoll transport. */

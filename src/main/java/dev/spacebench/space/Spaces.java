@@ -1,6 +1,9 @@
 package dev.spacebench.space;
 
 import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.space.local.AgentLauncher;
+import dev.spacebench.space.process.ProcessSpaceProvider;
+import dev.spacebench.space.sandbox.SandboxSpaceProvider;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -8,7 +8,7 @@ import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.agent.v1.ExecRequest;
 import dev.spacebench.agent.v1.PingRequest;
 import dev.spacebench.channel.TokenCredentials;
-import dev.spacebench.space.AgentLauncher;
+import dev.spacebench.space.local.AgentLauncher;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;

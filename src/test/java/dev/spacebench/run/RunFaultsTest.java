@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
 import dev.spacebench.ChildApp;
-import dev.spacebench.space.ProcessSpaceProvider;
+import dev.spacebench.space.process.ProcessSpaceProvider;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceProvider;

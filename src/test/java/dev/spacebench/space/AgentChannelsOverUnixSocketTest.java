@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.space.local.AgentLauncher;
+import dev.spacebench.space.local.AgentProcess;
+import dev.spacebench.space.local.LocalSpaceContract;
+import dev.spacebench.space.local.ProcessTrees;
+import dev.spacebench.space.local.SpaceDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -16,14 +16,14 @@ import java.util.Arrays;
 import java.util.List;
 
 /** What every kind must do once its Space is up: the round trips a run measures. */
-final class SpaceChecks {
+public final class SpaceChecks {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration TIMEOUT = Duration.ofSeconds(30);
 
     private SpaceChecks() {}
 
     /** Ping, Exec {@code true} and {@code sh -c true}, 1 MiB through the stream, 4 MiB through the bulk lane. */
-    static void roundTrips(AgentChannel channel, Path scratch) throws IOException {
+    public static void roundTrips(AgentChannel channel, Path scratch) throws IOException {
         channel.ping(TIMEOUT);
         assertSucceeds(channel.exec(List.of("true"), TIMEOUT));
         assertSucceeds(channel.exec(List.of("sh", "-c", "true"), TIMEOUT));
@@ -32,7 +32,7 @@ final class SpaceChecks {
     }
 
     /** Median of {@code n} Exec {@code true} round trips, in ns (after a few to warm up). */
-    static long execTrueP50(AgentChannel channel, int n) {
+    public static long execTrueP50(AgentChannel channel, int n) {
         for (int i = 0; i < 10; i++) {
             channel.exec(List.of("true"), TIMEOUT);
         }

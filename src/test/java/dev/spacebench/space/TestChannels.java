@@ -16,15 +16,15 @@ import java.util.concurrent.TimeUnit;
  * Opens {@link AgentChannel}s to a Space without a Spring context: grpc-netty-shaded directly,
  * with the token header the agent requires. One event loop for unix sockets, closed with this.
  */
-final class TestChannels implements AutoCloseable {
+public final class TestChannels implements AutoCloseable {
 
-    static final int CHUNK_BYTES = 1 << 20;
+    public static final int CHUNK_BYTES = 1 << 20;
 
     private static final Metadata.Key<String> AUTHORIZATION = Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER);
 
     private final EventLoopGroup unixLoop = new EpollEventLoopGroup(1);
 
-    AgentChannel open(Space space) {
+    public AgentChannel open(Space space) {
         NettyChannelBuilder builder = space.target().startsWith("unix:")
                 ? NettyChannelBuilder.forAddress(new DomainSocketAddress(space.target().substring("unix:".length())))
                         .channelType(EpollDomainSocketChannel.class).eventLoopGroup(unixLoop)

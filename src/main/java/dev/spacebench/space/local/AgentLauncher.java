@@ -1,0 +1,146 @@
+package dev.spacebench.space.local;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.jar.JarFile;
+
+/**
+ * Builds the command that starts the agent from the code this app runs: the same JVM binary, and
+ * either {@code -jar spacebench.jar agent} (when running from the packaged jar) or
+ * {@code -cp <classpath> dev.spacebench.agent.AgentMain} (from an IDE, {@code spring-boot:run} or
+ * the tests).
+ */
+public final class AgentLauncher {
+
+    public static final String AGENT_MAIN = "dev.spacebench.agent.AgentMain";
+
+    private AgentLauncher() {}
+
+    /** The running JVM's own java binary (not /usr/bin/java, which may be a symlink chain). */
+    public static String javaBinary() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+
+    /**
+     * JVM options for the agent. VFORK is the cheapest spawn mechanism JDK 17 has on Linux (about
+     * half the cost of the default posix_spawn through jspawnhelper on our machines); later JDKs
+     * dropped it, so it is only set where it exists.
+     *
+     * @param memoryMiB the Space's memory limit in MiB, or null: the heap then stays within half
+     *     of it, because a JVM that cannot see the limit (no /sys in a sandbox) would size itself
+     *     from the host's memory and be killed by the cgroup instead of collecting garbage
+     */
+    public static List<String> jvmOptions(Long memoryMiB) {
+        long maxHeap = memoryMiB == null ? 512 : Math.max(8, Math.min(512, memoryMiB / 2));
+        long initialHeap = Math.min(64, maxHeap);
+        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms" + initialHeap + "m", "-Xmx" + maxHeap + "m",
+                "-Xshare:auto"));
+        if (Runtime.version().feature() < 22) {
+            options.add("-Djdk.lang.Process.launchMechanism=VFORK");
+        }
+        return options;
+    }
+
+    /** The launch mechanism the agent will use, for the page. */
+    public static String launchMechanism() {
+        return Runtime.version().feature() < 22 ? "VFORK" : "JDK default (POSIX_SPAWN)";
+    }
+
+    /** java, JVM options, and how to reach the agent's main class; agent arguments follow. */
+    public static List<String> command() {
+        return command(null);
+    }
+
+    /** As {@link #command()}, with the heap sized for a memory limit of {@code memoryMiB} (null: none). */
+    public static List<String> command(Long memoryMiB) {
+        return command(memoryMiB, UnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #command(Long)}, for a Space that sees the class path elsewhere (a VM's copy).
+     *
+     * @param where a class path entry's host path → the path the agent sees it at
+     */
+    public static List<String> command(Long memoryMiB, UnaryOperator<Path> where) {
+        List<String> command = new ArrayList<>();
+        command.add(javaBinary());
+        command.addAll(jvmOptions(memoryMiB));
+        List<Path> entries = classPathEntries();
+        // Absolute, because the agent starts in its own work directory.
+        String classPath = String.join(File.pathSeparator, entries.stream().map(where).map(Path::toString).toList());
+        command.add("-cp");
+        command.add(classPath);
+        command.add(AGENT_MAIN);
+        return command;
+    }
+
+    /**
+     * What the agent's command reads from the host file system besides the OS: the JVM's home, its
+     * configuration outside it, and each class path entry (jar or directory), absolute. A Space
+     * that hides the host's files must show it these, read-only, at the same paths.
+     */
+    public static List<Path> hostPaths() {
+        List<Path> paths = new ArrayList<>(runtimePaths());
+        paths.addAll(classPathEntries());
+        return paths;
+    }
+
+    /** The JVM's home and its configuration outside it (directories), absolute. */
+    public static List<Path> runtimePaths() {
+        List<Path> paths = new ArrayList<>();
+        paths.add(Path.of(System.getProperty("java.home")).toAbsolutePath().normalize());
+        // Debian's OpenJDK keeps conf/ as symlinks into /etc/java-N-openjdk; without it the JVM
+        // fails once it reads its security configuration. Self-contained JDKs have no such dir.
+        Path etc = Path.of("/etc/java-" + Runtime.version().feature() + "-openjdk");
+        if (Files.isDirectory(etc)) {
+            paths.add(etc);
+        }
+        return paths;
+    }
+
+    /**
+     * The agent's class path entries (jars or directories), absolute, in order: this JVM's own,
+     * or, when it runs from the Spring Boot jar, that jar unpacked once into a cache directory
+     * (see {@link AgentClassPath}: Boot's launcher would double the agent's start).
+     *
+     * @throws java.io.UncheckedIOException if the Boot jar cannot be unpacked
+     */
+    public static List<Path> classPathEntries() {
+        List<Path> own = ownClassPathEntries();
+        if (own.size() == 1 && isBootJar(own.get(0))) {
+            try {
+                return AgentClassPath.unpacked(own.get(0), Path.of(System.getProperty("java.io.tmpdir"), "spacebench-agent"));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("could not unpack " + own.get(0) + " for the agent", e);
+            }
+        }
+        return own;
+    }
+
+    private static List<Path> ownClassPathEntries() {
+        List<Path> entries = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                entries.add(Path.of(entry).toAbsolutePath().normalize());
+            }
+        }
+        return entries;
+    }
+
+    private static boolean isBootJar(Path entry) {
+        if (!entry.toString().endsWith(".jar") || !Files.isRegularFile(entry)) {
+            return false;
+        }
+        try (JarFile jar = new JarFile(entry.toFile())) {
+            return jar.getManifest() != null && jar.getManifest().getMainAttributes().getValue("Start-Class") != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

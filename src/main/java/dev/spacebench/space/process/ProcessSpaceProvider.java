@@ -1,0 +1,84 @@
+package dev.spacebench.space.process;
+
+import dev.spacebench.agent.MarkedProcesses;
+import dev.spacebench.space.Space;
+import dev.spacebench.space.SpaceException;
+import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.space.local.AgentLauncher;
+import dev.spacebench.space.local.AgentProcess;
+import dev.spacebench.space.local.LocalSpaceProvider;
+import dev.spacebench.space.local.ProcessTrees;
+import dev.spacebench.space.local.SpaceDir;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@code process} kind: the agent as a child process of this app on the same host, with its
+ * own temporary work directory, bulk directory and token. It isolates nothing; it is the
+ * baseline every isolated kind is compared with.
+ *
+ * <p>Delete kills the agent's process tree and then every process that carries the Space's
+ * environment entry {@code SPACEBENCH_SPACE=<id>}, which the agent and everything it starts
+ * inherit: that reaches commands that left the tree ({@code setsid}, double forks). A process
+ * exec'd with a cleaned environment ({@code env -i}) that also left the tree is out of reach: this
+ * kind has no pid namespace or cgroup of its own.
+ */
+@Component
+public class ProcessSpaceProvider extends LocalSpaceProvider {
+
+    public static final String KIND = "process";
+    /** The environment entry every process of a process Space carries: {@code SPACEBENCH_SPACE=<id>}. */
+    public static final String SPACE_MARK = "SPACEBENCH_SPACE";
+
+    public ProcessSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root) {
+        super(root);
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Availability availability() {
+        return Availability.yes();
+    }
+
+    @Override
+    protected Launched launch(SpaceDir dir, SpaceSpec spec, Duration readyTimeout, Launch launch) throws SpaceException {
+        List<String> command = new ArrayList<>(AgentLauncher.command());
+        command.addAll(dir.agentArguments("127.0.0.1:0"));
+        String id = dir.id();
+        AgentProcess agent = AgentProcess.start(command, Map.of(SPACE_MARK, id), dir.work(), dir.log(), readyTimeout);
+        launch.ready(agent);
+        ProcessHandle handle = agent.process().toHandle();
+        launch.first(() -> {
+            ProcessTrees.kill(handle);
+            MarkedProcesses.kill(SPACE_MARK, id);
+        });
+
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("isolation", "none: a child process of the app on the same host");
+        facts.put("pid", Long.toString(agent.process().pid()));
+        facts.put("directory", dir.dir().toString());
+        facts.put("network", "loopback TCP " + agent.target());
+        facts.put("launch mechanism", AgentLauncher.launchMechanism());
+        facts.put("shape asked", spec.describeShape());
+        facts.put("shape enforced", "none (the process kind cannot limit CPU or memory)");
+        facts.put("cleanup", "delete kills the agent's process tree and every process carrying " + SPACE_MARK + "=" + id
+                + " in its environment; a process started with a cleaned environment outside the tree is not reached");
+        return new Launched(agent.target(), facts);
+    }
+
+    /** Its processes can still be found by their mark. */
+    @Override
+    protected void forgotten(Space space) {
+        MarkedProcesses.kill(SPACE_MARK, space.id());
+    }
+}

@@ -1,0 +1,88 @@
+package dev.spacebench.space.sandbox;
+
+import dev.spacebench.space.Space;
+import dev.spacebench.space.SpaceException;
+import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.space.limits.HostShape;
+import dev.spacebench.space.local.AgentLauncher;
+import dev.spacebench.space.local.AgentProcess;
+import dev.spacebench.space.local.Executables;
+import dev.spacebench.space.local.LocalSpaceProvider;
+import dev.spacebench.space.local.SpaceDir;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+/**
+ * The {@code sandbox} kind: the agent inside bubblewrap (see {@link SandboxCommand}), with no
+ * network of its own; it listens on a unix socket in the directory it shares with the host, which
+ * also holds its work directory and the bulk lane. CPUs and memory are enforced where this host
+ * allows it ({@link HostShape}).
+ *
+ * <p>Host layout per Space: {@code ROOT/sandbox-N/} holds the token, the agent's stderr log and
+ * {@code space/} (shared, same path inside) with {@code agent.sock}, {@code work/}, {@code bulk/}.
+ * Work and bulk share one mount, so a bulk import is a rename, as in the process kind.
+ */
+@Component
+public class SandboxSpaceProvider extends LocalSpaceProvider {
+
+    public static final String KIND = "sandbox";
+
+    public SandboxSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root) {
+        super(root);
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Availability availability() {
+        return bwrap().isPresent() ? Availability.yes()
+                : Availability.no("bwrap not found on PATH", "install the bubblewrap package (apt-get install bubblewrap)");
+    }
+
+    private static Optional<Path> bwrap() {
+        return Executables.onPath("bwrap");
+    }
+
+    @Override
+    public boolean agentOnUnixSocket() {
+        return true;
+    }
+
+    @Override
+    protected Launched launch(SpaceDir dir, SpaceSpec spec, Duration readyTimeout, Launch launch) throws IOException, SpaceException {
+        Path bwrap = bwrap().orElseThrow(() -> new SpaceException(availability().reason()));
+        String id = dir.id();
+        List<String> agent = new ArrayList<>(AgentLauncher.command(spec.memoryMiB()));
+        agent.addAll(dir.agentArguments("unix:" + dir.socket()));
+        List<Path> readOnly = new ArrayList<>(AgentLauncher.hostPaths());
+        readOnly.add(dir.token().path());
+        List<String> command = new SandboxCommand(bwrap, id, dir.shared(), dir.work(), readOnly, agent).argv();
+
+        HostShape shape = HostShape.apply("spacebench-" + id, spec);
+        launch.limits(shape);
+        AgentProcess started = AgentProcess.start(shape.wrap(command), dir.dir(), dir.log(), readyTimeout);
+        launch.ready(started);
+
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("isolation", "bubblewrap: own user, pid, mount, network, uts, ipc and cgroup namespaces; "
+                + "host /usr, the JVM and the agent's class path read-only; clean environment");
+        facts.put("pid", Long.toString(started.process().pid()));
+        facts.put("directory", dir.dir().toString());
+        facts.put("network", "none (own empty network namespace); the agent listens on " + started.address());
+        facts.put("shared directory", dir.shared() + " (read-write, same path inside; holds the bulk lane)");
+        facts.put("launch mechanism", AgentLauncher.launchMechanism());
+        shape.describe(facts);
+        return new Launched(started.target(), facts);
+    }
+}

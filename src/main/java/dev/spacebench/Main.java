@@ -3,7 +3,7 @@ package dev.spacebench;
 import dev.spacebench.agent.AgentMain;
 import dev.spacebench.cli.BenchCommand;
 import dev.spacebench.floor.FloorCommand;
-import dev.spacebench.space.AgentLauncher;
+import dev.spacebench.space.local.AgentLauncher;
 import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 

@@ -74,7 +74,23 @@ public class AgentChannels {
     public static Optional<String> unixSocketsUnavailable() {
         return Epoll.isAvailable() ? Optional.empty()
                 : Optional.of("this JVM cannot open unix-socket channels: Netty's native epoll transport is unavailable ("
-                        + Epoll.unavailabilityCause() + ")");
+                        + plainCause(Epoll.unavailabilityCause()) + ")");
+    }
+
+    /**
+     * Netty's cause in words for a user: its message without the exception's class, and the
+     * property under the name this app's (shaded) Netty reads.
+     */
+    static String plainCause(Throwable cause) {
+        Throwable root = cause;
+        while (root != null && root.getMessage() == null && root.getCause() != null) {
+            root = root.getCause();
+        }
+        if (root == null || root.getMessage() == null) {
+            return "its native library did not load";
+        }
+        return root.getMessage().replace("-Dio.netty.transport.noNative", "-Dio.grpc.netty.shaded.io.netty.transport.noNative")
+                .replace("explicit disabled", "explicitly disabled");
     }
 
     /** @throws IllegalStateException naming why, where unix sockets cannot be used (instead of a link error) */

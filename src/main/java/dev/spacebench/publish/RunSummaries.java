@@ -19,7 +19,7 @@ public class RunSummaries {
     }
 
     /**
-     * @param headline e.g. "sh -c true p50 2.89 ms (n = 300)", or "—" when nothing was measured
+     * @param headline e.g. "sh -c true p50 2.89 ms (n = 300)" or "… (n = 298, 2 failed)", or "—" when nothing was measured
      */
     public record RunSummary(long id, String status, String kind, Instant createdAt, String createdText, String headline,
                              String failureReason) {
@@ -35,7 +35,8 @@ public class RunSummaries {
             for (MetricResult r : results) {
                 if (r.getMetric().equals(wanted.id()) && r.getP50Ns() != null) {
                     return wanted.listLabel() + " p50 "
-                            + Format.duration(r.getP50Ns()) + " (n = " + r.getN() + ")";
+                            + Format.duration(r.getP50Ns()) + " (n = " + r.getN()
+                            + (r.getFailures() == 0 ? "" : ", " + r.getFailures() + " failed") + ")";
                 }
             }
         }

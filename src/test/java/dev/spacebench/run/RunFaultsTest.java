@@ -49,6 +49,8 @@ class RunFaultsTest extends AppTestSupport {
         String page = get("/runs/" + id).body();
         String headline = page.substring(page.indexOf("class=\"headline\""), page.indexOf("</p>", page.indexOf("class=\"headline\"")));
         assertThat(headline).contains("This run ended FAILED").contains("n = " + noop.get("n").asInt() + ", 1 failed)");
+        assertThat(get("/runs?status=FAILED").body()).as("the runs list's headline column")
+                .contains("p50 ").contains("(n = " + noop.get("n").asInt() + ", 1 failed)");
         String top = page.substring(0, page.indexOf("id=\"results\""));
         assertThat(top).contains("Why it stopped: the agent stopped answering").contains("id=\"failed-samples\"")
                 .contains("exec.noop: 1");

@@ -12,11 +12,12 @@ import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
 import dev.spacebench.plan.Plan;
-import dev.spacebench.space.local.OwnerMark;
+import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
+import dev.spacebench.space.local.OwnerMark;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,6 +26,7 @@ import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
@@ -175,26 +177,18 @@ public class RunExecution {
 
     /** Space ready = from the start of create to the first Ping that succeeds, in ns. */
     private static void awaitFirstPing(AgentChannel channel, long createStart, int iteration, RunRecorder recorder) {
-        RuntimeException last = null;
-        long deadline = System.nanoTime() + CALL_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                channel.ping(Duration.ofSeconds(5));
-                recorder.sample(new Sample(ResultCalculator.SPACE_READY, iteration, Phase.MEASURED, System.nanoTime() - createStart,
-                        0, true, null));
-                return;
-            } catch (RuntimeException e) {
-                last = e;
-                try {
-                    Thread.sleep(10);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
+        Optional<Exception> failed;
+        try {
+            failed = Retry.untilDeadline(CALL_TIMEOUT, Duration.ofMillis(10), () -> channel.ping(Duration.ofSeconds(5)));
+        } catch (InterruptedException e) {
+            failed = Optional.of(e);
         }
-        throw new IllegalStateException("the agent said it was ready but no Ping succeeded within "
-                + CALL_TIMEOUT.toSeconds() + " s" + (last == null ? "" : ": " + last.getMessage()), last);
+        if (failed.isPresent()) {
+            throw new IllegalStateException("the agent said it was ready but no Ping succeeded within "
+                    + CALL_TIMEOUT.toSeconds() + " s: " + failed.get().getMessage(), failed.get());
+        }
+        recorder.sample(new Sample(ResultCalculator.SPACE_READY, iteration, Phase.MEASURED, System.nanoTime() - createStart,
+                0, true, null));
     }
 
     private static SystemFacts guestFacts(AgentInfo info) {

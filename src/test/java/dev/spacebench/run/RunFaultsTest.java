@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
 import dev.spacebench.ChildApp;
-import dev.spacebench.space.process.ProcessSpaceProvider;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceProvider;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.space.process.ProcessSpaceProvider;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

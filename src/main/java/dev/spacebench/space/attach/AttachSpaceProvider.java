@@ -1,5 +1,6 @@
 package dev.spacebench.space.attach;
 
+import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceProvider;
@@ -12,6 +13,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.springframework.stereotype.Component;
 
@@ -134,24 +136,16 @@ public class AttachSpaceProvider implements SpaceProvider {
     }
 
     private static void awaitConnectable(AttachTarget target, Duration timeout) throws SpaceException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        IOException last;
-        do {
-            try {
-                target.probe();
-                return;
-            } catch (IOException e) {
-                last = e;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new SpaceException("interrupted while waiting for the agent at " + target.grpcTarget());
-            }
-        } while (System.nanoTime() < deadline);
-        throw new SpaceException("no agent accepts connections at " + target.grpcTarget() + " within " + timeout.toMillis()
-                + " ms: " + last.getMessage());
+        Optional<Exception> failed;
+        try {
+            failed = Retry.untilDeadline(timeout, Duration.ofMillis(50), target::probe);
+        } catch (InterruptedException e) {
+            throw new SpaceException("interrupted while waiting for the agent at " + target.grpcTarget());
+        }
+        if (failed.isPresent()) {
+            throw new SpaceException("no agent accepts connections at " + target.grpcTarget() + " within " + timeout.toMillis()
+                    + " ms: " + failed.get().getMessage());
+        }
     }
 
     /** Nothing to stop or remove: the agent and its files belong to whoever started it. */

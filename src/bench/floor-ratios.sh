@@ -23,6 +23,8 @@ command -v hyperfine >/dev/null || { echo "hyperfine is needed (Debian: apt-get 
 
 WORK=$(mktemp -d /tmp/spacebench-ratios-XXXXXX)
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# State changes need the API token (README: Security); this app gets one of its own.
+export SPACEBENCH_API_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')
 java -jar "$JAR" --server.port="$PORT" --spring.datasource.url="jdbc:h2:file:$WORK/db" \
      --spacebench.spaces.root="$WORK/spaces" > "$WORK/app.log" 2>&1 &
 APP=$!
@@ -32,7 +34,7 @@ for _ in $(seq 1 120); do curl -sf "$BASE/actuator/health" >/dev/null && break; 
 
 run() { # $1 = JSON body; prints the finished run's result.json path
   local id status
-  id=$(curl -sf -X POST "$BASE/api/runs" -H 'Content-Type: application/json' -d "$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+  id=$(curl -sf -X POST "$BASE/api/runs" -H "Authorization: Bearer $SPACEBENCH_API_TOKEN" -H 'Content-Type: application/json' -d "$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
   while :; do
     status=$(curl -sf "$BASE/api/runs/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
     case $status in QUEUED|RUNNING) sleep 2 ;; SUCCEEDED) break ;; *) echo "run $id ended $status" >&2; exit 1 ;; esac

@@ -32,7 +32,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Exec answers by its timeout whatever the command's children do. Output is read on pool
  * threads, so a process the command left behind that still holds a pipe cannot hold the call:
  * once the command has exited, output is awaited for at most {@link #EXIT_GRACE_MILLIS} ms more
- * and what came by then is returned, marked truncated. Every command carries the environment
+ * and what came by then is returned, marked truncated (unless the JDK's own reaper drained and
+ * closed the pipe at the exit before our reader began: then the flag is false although a leftover
+ * still held its end). Every command carries the environment
  * entry {@code SPACEBENCH_EXEC=<agent pid>-<n>}; at the timeout the command, its descendants and
  * every process carrying its entry are killed, which also reaches children that left its process
  * group or session ({@code setsid}, double forks). Not reached: a child exec'd with a cleaned

@@ -117,7 +117,9 @@ class AgentServerTest {
             assertThat(background.getExitCode()).isZero();
             assertThat(background.getTimedOut()).as("sh itself exited at once").isFalse();
             assertThat(background.getStdout().toStringUtf8()).isEqualTo("started\n");
-            assertThat(background.getStdoutTruncated()).as("the pipe was still held open when the reply went").isTrue();
+            // Not asserted: stdout_truncated. When the JDK's reaper sees the exit before our reader
+            // has begun, it drains what the pipe holds and closes it itself, so the flag can be
+            // false although the sleep still holds its end (seen under load in CI).
 
             ExecReply detached = patient.exec(ExecRequest.newBuilder()
                     .addAllArgv(List.of("sh", "-c", "setsid sleep " + second + " &")).setTimeoutMs(2000).build());

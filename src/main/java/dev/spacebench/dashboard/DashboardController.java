@@ -78,7 +78,8 @@ public class DashboardController {
         try {
             if (!unreadable.isEmpty()) {
                 // Every mistake at once: what could not be read, and what is out of range among the rest.
-                throw new InvalidRequestException(FormErrors.withRangeErrors(unreadable, runs.check(form.toRequest())));
+                throw new InvalidRequestException(FormErrors.withRangeErrors(unreadable, runs.check(form.toRequest()),
+                        form.sizePositions()));
             }
             Run run = runs.submit(form.toRequest());
             return see("/?queued=" + run.getId() + "#run-" + run.getId());

@@ -28,47 +28,62 @@ final class FileSizesText {
     }
 
     /**
+     * One non-blank entry as typed.
+     *
+     * @param position 1-based, counting non-blank entries, as the user numbers them
+     * @param size what it reads as; null when it cannot be read
+     * @param problem why it cannot be read, quoting it (e.g. {@code '4MB:3': unit must be …}); null when readable
+     */
+    record Entry(int position, FileSize size, String problem) {}
+
+    /** Text → every non-blank entry, readable or not, in the order typed; blank text has none. */
+    static List<Entry> read(String text) {
+        List<Entry> entries = new ArrayList<>();
+        if (text == null || text.isBlank()) {
+            return entries;
+        }
+        int position = 0;
+        for (String raw : text.split("[,\\n\\r]+")) {
+            String entry = raw.strip();
+            if (!entry.isEmpty()) {
+                position++;
+                entries.add(readEntry(position, entry));
+            }
+        }
+        return entries;
+    }
+
+    /**
      * Text → sizes; blank text is no sizes at all. Ranges are the plan validator's job; this
      * only reads.
      *
      * @throws InvalidRequestException on field {@value #FIELD}, naming each unreadable entry
      */
     static List<FileSize> parse(String text) {
-        List<FileSize> sizes = new ArrayList<>();
-        List<FieldError> errors = new ArrayList<>();
-        if (text == null || text.isBlank()) {
-            return sizes;
-        }
-        String[] entries = text.split("[,\\n\\r]+");
-        int position = 0;
-        for (String raw : entries) {
-            String entry = raw.strip();
-            if (entry.isEmpty()) {
-                continue;
-            }
-            position++;
-            Matcher m = ENTRY.matcher(entry);
-            if (!m.matches()) {
-                errors.add(new FieldError(FIELD, "entry " + position + " '" + entry + "' must look like 4MiB:20 (size:iterations)"));
-                continue;
-            }
-            Long multiplier = unit(m.group(2));
-            if (multiplier == null) {
-                errors.add(new FieldError(FIELD, "entry " + position + " '" + entry + "': unit must be B, KiB, MiB or GiB, was '"
-                        + m.group(2) + "'"));
-                continue;
-            }
-            try {
-                long bytes = Math.multiplyExact(Long.parseLong(m.group(1)), multiplier);
-                sizes.add(new FileSize(bytes, Integer.parseInt(m.group(3))));
-            } catch (NumberFormatException | ArithmeticException e) {
-                errors.add(new FieldError(FIELD, "entry " + position + " '" + entry + "' has a number too large to hold"));
-            }
-        }
+        List<Entry> entries = read(text);
+        List<FieldError> errors = entries.stream().filter(e -> e.problem() != null)
+                .map(e -> new FieldError(FIELD, "entry " + e.position() + " " + e.problem())).toList();
         if (!errors.isEmpty()) {
             throw new InvalidRequestException(errors);
         }
-        return sizes;
+        return entries.stream().map(Entry::size).toList();
+    }
+
+    private static Entry readEntry(int position, String entry) {
+        Matcher m = ENTRY.matcher(entry);
+        if (!m.matches()) {
+            return new Entry(position, null, "'" + entry + "' must look like 4MiB:20 (size:iterations)");
+        }
+        Long multiplier = unit(m.group(2));
+        if (multiplier == null) {
+            return new Entry(position, null, "'" + entry + "': unit must be B, KiB, MiB or GiB, was '" + m.group(2) + "'");
+        }
+        try {
+            long bytes = Math.multiplyExact(Long.parseLong(m.group(1)), multiplier);
+            return new Entry(position, new FileSize(bytes, Integer.parseInt(m.group(3))), null);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return new Entry(position, null, "'" + entry + "' has a number too large to hold");
+        }
     }
 
     private static Long unit(String unit) {

@@ -26,19 +26,39 @@ final class FormErrors {
     /**
      * The unreadable inputs' errors, then the range errors of every other input: a range error
      * on an input that could not be read (it took its default), or that the plan has nothing to
-     * measure while the file sizes could not be read, would only mislead.
+     * measure while the file sizes could not be read, would only mislead. The file sizes field is
+     * the exception: its readable entries were checked, so their range errors stay, each renamed
+     * to the entry's place as typed; the field's errors come in the order of its entries.
+     *
+     * @param unreadable what could not be read; file size entries named {@code plan.files.sizes[typed position - 1]}
+     * @param range the request's errors, file size entries named by their index in the request
+     * @param sizePositions element i: the typed position (1-based) of the request's size i
      */
-    static List<FieldError> withRangeErrors(List<FieldError> unreadable, List<FieldError> range) {
+    static List<FieldError> withRangeErrors(List<FieldError> unreadable, List<FieldError> range, List<Integer> sizePositions) {
         java.util.Set<String> unread = unreadable.stream().map(e -> formField(e.field())).collect(java.util.stream.Collectors.toSet());
         List<FieldError> all = new java.util.ArrayList<>(unreadable);
         for (FieldError error : range) {
+            Matcher size = SIZE.matcher(error.field());
+            if (size.matches()) {
+                int typed = sizePositions.get(Integer.parseInt(size.group(1))) - 1;
+                all.add(new FieldError("plan.files.sizes[" + typed + "]" + (size.group(2) == null ? "" : "." + size.group(2)),
+                        error.message()));
+                continue;
+            }
             String field = formField(error.field());
             boolean nothingToMeasure = error.field().equals("plan") && unread.contains(FileSizesText.FIELD);
             if (!unread.contains(field) && !nothingToMeasure) {
                 all.add(error);
             }
         }
+        all.sort(java.util.Comparator.comparingInt(FormErrors::sizeEntry));
         return all;
+    }
+
+    /** The size entry's index an error names; -1 for any other error (a stable sort keeps their order). */
+    private static int sizeEntry(FieldError error) {
+        Matcher size = SIZE.matcher(error.field());
+        return size.matches() ? Integer.parseInt(size.group(1)) : -1;
     }
 
     /** Form input name → every message for it, joined with "; ", in the order given. */

@@ -5,7 +5,6 @@ import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
-import dev.spacebench.plan.InvalidRequestException;
 import dev.spacebench.plan.Shown;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanPreset;
@@ -65,26 +64,27 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
         List<FieldError> errors = new ArrayList<>(binding.getFieldErrors().stream()
                 .map(e -> new FieldError(e.getField(), "must be a number, was " + Shown.quote(e.getRejectedValue())))
                 .toList());
-        try {
-            FileSizesText.parse(fileSizes);
-        } catch (InvalidRequestException e) {
-            errors.addAll(e.errors());
-        }
+        // Named by the entry's place as typed, the way range errors on the readable entries are (see FormErrors).
+        FileSizesText.read(fileSizes).stream().filter(e -> e.problem() != null)
+                .forEach(e -> errors.add(new FieldError("plan.files.sizes[" + (e.position() - 1) + "]", e.problem())));
         return errors;
     }
 
     /**
+     * Where each of {@link #toRequest()}'s file sizes was typed: element i is the 1-based
+     * position (among non-blank entries) of the request's {@code plan.files.sizes[i]}.
+     */
+    List<Integer> sizePositions() {
+        return FileSizesText.read(fileSizes).stream().filter(e -> e.size() != null).map(FileSizesText.Entry::position).toList();
+    }
+
+    /**
      * The request this form asks for, from the inputs that could be read: an unreadable number is
-     * left out (the binder left it null) and unreadable file sizes give none, so that the rest
-     * can be checked in the same pass.
+     * left out (the binder left it null), and so is an unreadable file size entry (the readable
+     * ones stay, see {@link #sizePositions()}), so that the rest can be checked in the same pass.
      */
     RunRequest toRequest() {
-        List<FileSize> sizes;
-        try {
-            sizes = FileSizesText.parse(fileSizes);
-        } catch (InvalidRequestException e) {
-            sizes = List.of();
-        }
+        List<FileSize> sizes = FileSizesText.read(fileSizes).stream().map(FileSizesText.Entry::size).filter(s -> s != null).toList();
         List<String> ticked = metrics == null ? null : metrics.stream().filter(m -> m != null && !m.isBlank()).toList();
         return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB),
                 new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null),

@@ -71,6 +71,17 @@ class DashboardPagesTest extends AppTestSupport {
     }
 
     @Test
+    void everyBadFileSizeEntryComesBackAtOnceNumberedAsTyped() throws Exception {
+        // Entry 2 cannot be read; entries 1 and 3 can but are out of range (this app's maximum is 1 GiB = 1073741824 bytes).
+        HttpResponse<String> page = postForm("/runs", Map.of("kind", "process", "metrics", "noop",
+                "fileSizes", "1MiB:0, 1MiB:x, 2GiB:2", "fileWarmups", "0"));
+        assertThat(page.statusCode()).isEqualTo(400);
+        assertThat(error(page, "fileSizes")).isEqualTo("entry 1 iterations must be from 1 to 1000000, was 0; "
+                + "entry 2 &#39;1MiB:x&#39; must look like 4MiB:20 (size:iterations); "
+                + "entry 3 size must be from 1 to 1073741824 (the configured maximum, spacebench.plan.max-file-bytes), was 2147483648");
+    }
+
+    @Test
     void everyKindIsOfferedAndOnlyAvailableOnesCanBeChosen() throws Exception {
         spaces.kinds().keySet().forEach(kind -> checks.await(kind, Duration.ofMinutes(3)));
         String page = get("/").body();

@@ -1,5 +1,6 @@
 package dev.spacebench.cli;
 
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import dev.spacebench.baseline.BaselineService;
 import dev.spacebench.compare.CheckService;
 import dev.spacebench.live.LiveRuns;
@@ -30,6 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 @EnableAutoConfiguration
 @EnableScheduling
+@ConfigurationPropertiesScan("dev.spacebench")
 // Entities and repositories live all over dev.spacebench, not only under cli.
 @AutoConfigurationPackage(basePackages = "dev.spacebench")
 @ComponentScan(basePackages = "dev.spacebench", excludeFilters = {

@@ -1,5 +1,7 @@
 package dev.spacebench.run;
 
+import dev.spacebench.space.SpacesSettings;
+import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
@@ -31,7 +33,6 @@ import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -59,8 +60,7 @@ public class RunExecution {
 
     public RunExecution(RunRepository runs, RunSampleRepository samples, MetricResultRepository results, Spaces spaces,
                         AgentChannels channels, RunJson json, BuildFacts buildFacts, TransactionTemplate transactions,
-                        @Value("${spacebench.space.ready-timeout:120s}") Duration readyTimeout,
-                        @Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path spacesRoot) {
+                        SpaceSettings space, SpacesSettings spacesSettings) {
         this.runs = runs;
         this.samples = samples;
         this.results = results;
@@ -69,8 +69,8 @@ public class RunExecution {
         this.json = json;
         this.buildFacts = buildFacts;
         this.transactions = transactions;
-        this.readyTimeout = readyTimeout;
-        this.spacesRoot = spacesRoot;
+        this.readyTimeout = space.readyTimeout();
+        this.spacesRoot = spacesSettings.root();
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
@@ -14,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Sort;
@@ -38,15 +38,14 @@ public class RunService {
     private final String defaultKind;
 
     public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunJson json, RunWorker worker,
-                      @Value("${spacebench.plan.max-file-bytes:4294967296}") long maxFileBytes,
-                      @Value("${spacebench.space.default-kind:}") String defaultKind) {
+                      PlanSettings plan, SpaceSettings space) {
         this.runs = runs;
         this.results = results;
         this.spaces = spaces;
         this.json = json;
         this.worker = worker;
-        this.limits = new PlanLimits(maxFileBytes);
-        this.defaultKind = defaultKind;
+        this.limits = plan.limits();
+        this.defaultKind = space.defaultKind();
     }
 
     public PlanLimits limits() {

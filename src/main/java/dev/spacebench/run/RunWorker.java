@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -40,9 +39,10 @@ public class RunWorker {
     private final AtomicBoolean stopping = new AtomicBoolean();
 
     public RunWorker(RunRepository runs, RunExecution execution, TransactionTemplate transactions,
-                     @Value("${spacebench.worker.max-concurrent-runs:1}") int maxConcurrent,
-                     @Value("${spacebench.worker.id:}") String workerId,
-                     @Value("${spacebench.worker.enabled:true}") boolean enabled) {
+                     WorkerSettings settings) {
+        int maxConcurrent = settings.maxConcurrentRuns();
+        String workerId = settings.id();
+        boolean enabled = settings.enabled();
         if (maxConcurrent < 1) {
             throw new IllegalArgumentException("spacebench.worker.max-concurrent-runs must be at least 1, was " + maxConcurrent);
         }

@@ -25,7 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
@@ -73,13 +72,13 @@ public class KindChecks {
     private final Set<Space> live = ConcurrentHashMap.newKeySet();
 
     /**
-     * @param readyTimeout {@code spacebench.space.ready-timeout}: how long a checked Space's agent may take
-     * @param checksRoot {@code spacebench.space.checks-root}: where the checks' Spaces live, one
-     *     directory per app process
+     * @param settings its {@code ready-timeout} (how long a checked Space's agent may take) and
+     *     {@code checks-root} (where the checks' Spaces live, one directory per app process)
      */
     public KindChecks(List<SpaceProvider> providers, AgentChannels channels,
-                      @Value("${spacebench.space.ready-timeout:120s}") Duration readyTimeout,
-                      @Value("${spacebench.space.checks-root:${java.io.tmpdir}/spacebench-kind-checks}") Path checksRoot) {
+                      SpaceSettings settings) {
+        Duration readyTimeout = settings.readyTimeout();
+        Path checksRoot = settings.checksRoot();
         FIRST.forEach(kind -> providers.stream().filter(p -> p.kind().equals(kind)).forEach(p -> this.providers.put(kind, p)));
         providers.forEach(p -> this.providers.putIfAbsent(p.kind(), p));
         this.providers.keySet().forEach(kind -> statuses.put(kind, KindStatus.checking(kind)));

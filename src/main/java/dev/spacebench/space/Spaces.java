@@ -15,7 +15,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
@@ -35,14 +34,14 @@ public class Spaces {
     private final Duration checkWait;
 
     /**
-     * @param checkWait {@code spacebench.space.check-wait}: how long a request for a kind still
+     * @param settings its {@code check-wait}: how long a request for a kind still
      *     being checked waits for the check's result before it is queued anyway
      */
     public Spaces(List<SpaceProvider> providers, KindChecks checks,
-                  @Value("${spacebench.space.check-wait:20s}") Duration checkWait) {
+                  SpaceSettings settings) {
         providers.forEach(p -> this.providers.put(p.kind(), p));
         this.checks = checks;
-        this.checkWait = checkWait;
+        this.checkWait = settings.checkWait();
     }
 
     /** Every known kind with what its last check found, now, without waiting; in registration order. */

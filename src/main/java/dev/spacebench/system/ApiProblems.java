@@ -1,5 +1,6 @@
 package dev.spacebench.system;
 
+import dev.spacebench.run.PlanSettings;
 import dev.spacebench.baseline.BaselineNotFoundException;
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
@@ -11,7 +12,6 @@ import dev.spacebench.run.RunStateException;
 import java.util.List;
 import java.util.UUID;
 import java.util.stream.Collectors;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -35,8 +35,8 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 
     private final PlanLimits limits;
 
-    public ApiProblems(@Value("${spacebench.plan.max-file-bytes:4294967296}") long maxFileBytes) {
-        this.limits = new PlanLimits(maxFileBytes);
+    public ApiProblems(PlanSettings plan) {
+        this.limits = plan.limits();
     }
 
     @ExceptionHandler(InvalidRequestException.class)

@@ -4,7 +4,6 @@ import jakarta.servlet.DispatcherType;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -40,7 +39,7 @@ import org.springframework.security.web.savedrequest.NullRequestCache;
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@EnableConfigurationProperties(SecuritySettings.class)
+@EnableConfigurationProperties({SecuritySettings.class, ServedAt.class, DatabaseAt.class})
 public class WebSecurity {
 
     private static final String BEARER = "Bearer ";
@@ -48,9 +47,9 @@ public class WebSecurity {
     private final String serverAddress;
     private final Path dataDirectory;
 
-    public WebSecurity(@Value("${server.address:}") String serverAddress, @Value("${spring.datasource.url:}") String databaseUrl) {
-        this.serverAddress = serverAddress;
-        this.dataDirectory = DataDirectory.of(databaseUrl);
+    public WebSecurity(ServedAt served, DatabaseAt database) {
+        this.serverAddress = served.address();
+        this.dataDirectory = DataDirectory.of(database.url());
     }
 
     @Bean

@@ -1,5 +1,7 @@
 package dev.spacebench.space.container;
 
+import dev.spacebench.space.SpacesSettings;
+import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.space.KindDiagnosis;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
@@ -21,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -56,9 +57,12 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
      * @param image {@code spacebench.space.container.image}: an image in the engine's local store,
      *     or blank for the host's OS (podman only)
      */
-    public ContainerSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root,
-            @Value("${spacebench.space.container.cli:}") String cli,
-            @Value("${spacebench.space.container.image:}") String image) {
+    @Autowired
+    public ContainerSpaceProvider(SpacesSettings spaces, ContainerSettings container) {
+        this(spaces.root(), container.cli(), container.image());
+    }
+
+    public ContainerSpaceProvider(Path root, String cli, String image) {
         super(root);
         this.configuredCli = cli;
         this.image = image == null || image.isBlank() ? null : image.trim();

@@ -1,5 +1,6 @@
 package dev.spacebench.space.local;
 
+import dev.spacebench.space.SpacesSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
@@ -28,9 +28,8 @@ public class LeftoverSpaces {
     private final Path root;
     private final List<LocalSpaceProvider> providers;
 
-    public LeftoverSpaces(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root,
-                          List<LocalSpaceProvider> providers) {
-        this.root = root;
+    public LeftoverSpaces(SpacesSettings spaces, List<LocalSpaceProvider> providers) {
+        this.root = spaces.root();
         this.providers = providers;
     }
 

@@ -1,5 +1,7 @@
 package dev.spacebench.space.process;
 
+import dev.spacebench.space.SpacesSettings;
+import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.agent.MarkedProcesses;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
@@ -15,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -36,7 +37,12 @@ public class ProcessSpaceProvider extends LocalSpaceProvider {
     /** The environment entry every process of a process Space carries: {@code SPACEBENCH_SPACE=<id>}. */
     public static final String SPACE_MARK = "SPACEBENCH_SPACE";
 
-    public ProcessSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root) {
+    @Autowired
+    public ProcessSpaceProvider(SpacesSettings spaces) {
+        this(spaces.root());
+    }
+
+    public ProcessSpaceProvider(Path root) {
         super(root);
     }
 

@@ -1,5 +1,7 @@
 package dev.spacebench.space.sandbox;
 
+import dev.spacebench.space.SpacesSettings;
+import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
@@ -17,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -35,7 +36,12 @@ public class SandboxSpaceProvider extends LocalSpaceProvider {
 
     public static final String KIND = "sandbox";
 
-    public SandboxSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root) {
+    @Autowired
+    public SandboxSpaceProvider(SpacesSettings spaces) {
+        this(spaces.root());
+    }
+
+    public SandboxSpaceProvider(Path root) {
         super(root);
     }
 

@@ -1,5 +1,7 @@
 package dev.spacebench.space.vm;
 
+import dev.spacebench.space.SpacesSettings;
+import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
@@ -23,7 +25,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -61,6 +62,11 @@ public class VmSpaceProvider extends LocalSpaceProvider {
     private final Path busybox;
     private final String accel;
 
+    @Autowired
+    public VmSpaceProvider(SpacesSettings spaces, VmSettings vm) {
+        this(spaces.root(), vm.qemu(), vm.kernel(), vm.modules(), vm.busybox(), vm.accel());
+    }
+
     /**
      * @param kernel {@code spacebench.space.vm.kernel}: the guest kernel; blank for /boot/vmlinuz-$(uname -r)
      * @param modules {@code spacebench.space.vm.modules}: its lib/modules/VERSION directory; blank
@@ -69,12 +75,7 @@ public class VmSpaceProvider extends LocalSpaceProvider {
      * @param accel {@code spacebench.space.vm.accel}: kvm, tcg, or auto (KVM if /dev/kvm opens and
      *     the CPU shows vmx or svm)
      */
-    public VmSpaceProvider(@Value("${spacebench.spaces.root:${java.io.tmpdir}/spacebench-spaces}") Path root,
-            @Value("${spacebench.space.vm.qemu:qemu-system-x86_64}") String qemu,
-            @Value("${spacebench.space.vm.kernel:}") String kernel,
-            @Value("${spacebench.space.vm.modules:}") String modules,
-            @Value("${spacebench.space.vm.busybox:}") String busybox,
-            @Value("${spacebench.space.vm.accel:auto}") String accel) {
+    public VmSpaceProvider(Path root, String qemu, String kernel, String modules, String busybox, String accel) {
         super(root);
         this.qemuName = qemu;
         String release = System.getProperty("os.version");

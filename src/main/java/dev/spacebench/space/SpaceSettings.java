@@ -1,0 +1,27 @@
+package dev.spacebench.space;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * {@code spacebench.space.*}, what every kind shares (each kind's own settings sit in its package).
+ *
+ * @param readyTimeout how long an agent may take to say it is ready; default 120 s
+ * @param checkWait how long a request for a kind still being checked waits for the check's result
+ *     before it is queued anyway; default 20 s
+ * @param checksRoot where the kind checks' Spaces live, one directory per app process; default
+ *     {@code ${java.io.tmpdir}/spacebench-kind-checks}
+ * @param defaultKind the kind of a request that names none; blank (the default): sandbox where its
+ *     check passed, else process
+ */
+@ConfigurationProperties("spacebench.space")
+public record SpaceSettings(@DefaultValue("120s") Duration readyTimeout, @DefaultValue("20s") Duration checkWait,
+                            Path checksRoot, @DefaultValue("") String defaultKind) {
+
+    public SpaceSettings {
+        checksRoot = checksRoot != null ? checksRoot : Path.of(System.getProperty("java.io.tmpdir"), "spacebench-kind-checks");
+        defaultKind = defaultKind == null ? "" : defaultKind;
+    }
+}

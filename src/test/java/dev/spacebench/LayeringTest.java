@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The import rules of the layers, read from the sources: controllers are the top of the web
  * layer, so nothing imports one; the command line and the web app's configuration class do not
- * import each other.
+ * import each other; plan sits below everything; the Space API does not reach into its kinds.
  */
 class LayeringTest {
 
@@ -60,5 +60,31 @@ class LayeringTest {
             }).sum();
             assertThat(lookups).as("getBean calls under cli").isLessThanOrEqualTo(1);
         }
+    }
+
+    @Test
+    void planIsBelowEverythingAndKnowsNoRequestErrors() throws IOException {
+        // plan may read the protocol's constants (chunk and message sizes), nothing else of the app.
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("plan"))
+                .filteredOn(i -> !i.imported().startsWith("dev.spacebench.plan.") && !i.imported().startsWith("dev.spacebench.protocol."))
+                .isEmpty();
+        try (Stream<Path> files = Files.list(MAIN.resolve("plan"))) {
+            assertThat(files.filter(f -> {
+                try {
+                    return Pattern.compile("\\b(FieldError|InvalidRequestException)\\b").matcher(Files.readString(f)).find();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList()).as("plan files naming the request's errors").isEmpty();
+        }
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("request")).isEmpty();
+    }
+
+    @Test
+    void theSpaceApiImportsNoneOfItsKindPackages() throws IOException {
+        // The kind packages (and space.local, space.limits) depend on space, never the reverse.
+        assertThat(imports()).filteredOn(i -> i.file().getParent() != null && i.file().getParent().equals(Path.of("space")))
+                .filteredOn(i -> i.imported().matches("dev\\.spacebench\\.space\\.[a-z]+\\..*"))
+                .isEmpty();
     }
 }

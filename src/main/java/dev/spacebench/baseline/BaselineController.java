@@ -52,7 +52,7 @@ class BaselineController {
     @Operation(summary = "Name a SUCCEEDED run as a baseline: {\"name\": \"laptop-process\", \"runId\": 7}")
     ResponseEntity<BaselineView> fromRun(@RequestBody FromRun request) {
         if (request.runId() == null) {
-            throw new dev.spacebench.plan.InvalidRequestException(List.of(new dev.spacebench.plan.FieldError("runId",
+            throw new dev.spacebench.request.InvalidRequestException(List.of(new dev.spacebench.request.FieldError("runId",
                     "is required: the id of a SUCCEEDED run")));
         }
         Baseline baseline = service.fromRun(request.name(), request.runId(), request.label());

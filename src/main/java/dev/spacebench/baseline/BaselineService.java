@@ -1,8 +1,8 @@
 package dev.spacebench.baseline;
 
 import dev.spacebench.metric.Metric;
-import dev.spacebench.plan.FieldError;
-import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.request.FieldError;
+import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;

@@ -3,7 +3,7 @@ package dev.spacebench.cli;
 import dev.spacebench.baseline.BaselineNotFoundException;
 import dev.spacebench.compare.CheckResult;
 import dev.spacebench.live.LiveRun;
-import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.export.PageMarkdown;
 import dev.spacebench.publish.export.ResultJson;

@@ -1,6 +1,6 @@
 package dev.spacebench.cli;
 
-import dev.spacebench.plan.FieldError;
+import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanPreset;

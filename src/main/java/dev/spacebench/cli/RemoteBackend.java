@@ -2,7 +2,7 @@ package dev.spacebench.cli;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.spacebench.live.LiveRun;
-import dev.spacebench.plan.FieldError;
+import dev.spacebench.request.FieldError;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.system.ApiToken;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.spacebench.cli;
 
-import dev.spacebench.plan.FieldError;
+import dev.spacebench.request.FieldError;
 import java.util.List;
 import java.util.stream.Collectors;
 

@@ -1,8 +1,8 @@
 package dev.spacebench.compare;
 
 import dev.spacebench.baseline.BaselineFigures;
-import dev.spacebench.plan.FieldError;
-import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.request.FieldError;
+import dev.spacebench.request.InvalidRequestException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -16,7 +16,7 @@ public class CompareService {
      * Resolves {@code runs=A,B} or {@code run=A&baseline=NAME} into a comparison; with a baseline,
      * the baseline is side a and the run side b, so the ratio reads "run / baseline".
      *
-     * @throws dev.spacebench.plan.InvalidRequestException naming the parameter when the query is not one of the two shapes
+     * @throws dev.spacebench.request.InvalidRequestException naming the parameter when the query is not one of the two shapes
      * @throws dev.spacebench.run.RunNotFoundException if a run does not exist
      * @throws dev.spacebench.baseline.BaselineNotFoundException if the baseline does not exist
      */

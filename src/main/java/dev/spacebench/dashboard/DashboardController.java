@@ -1,7 +1,7 @@
 package dev.spacebench.dashboard;
 
-import dev.spacebench.plan.FieldError;
-import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.request.FieldError;
+import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStateException;

@@ -1,8 +1,8 @@
 package dev.spacebench.dashboard;
 
 import dev.spacebench.plan.FileSize;
-import dev.spacebench.plan.InvalidRequestException;
-import dev.spacebench.plan.FieldError;
+import dev.spacebench.request.InvalidRequestException;
+import dev.spacebench.request.FieldError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.spacebench.dashboard;
 
-import dev.spacebench.plan.FieldError;
+import dev.spacebench.request.FieldError;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

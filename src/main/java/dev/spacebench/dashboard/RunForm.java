@@ -1,7 +1,7 @@
 package dev.spacebench.dashboard;
 
 import dev.spacebench.plan.ExecPlan;
-import dev.spacebench.plan.FieldError;
+import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;

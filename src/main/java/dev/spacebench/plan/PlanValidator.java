@@ -15,24 +15,24 @@ public final class PlanValidator {
      * @param prefix the JSON path of the plan in the request, e.g. {@code "plan"}
      * @return every problem found, in field order; empty when the plan is valid
      */
-    public static List<FieldError> check(Plan plan, PlanLimits limits, String prefix) {
-        List<FieldError> errors = new ArrayList<>();
+    public static List<PlanProblem> check(Plan plan, PlanLimits limits, String prefix) {
+        List<PlanProblem> errors = new ArrayList<>();
         ExecPlan exec = plan.exec();
         String e = prefix + ".exec";
         Set<String> seen = new HashSet<>();
         // A list over its limit is named once, not entry by entry.
         int metricCount = exec.metrics().size();
         if (metricCount > PlanLimits.MAX_METRICS) {
-            errors.add(new FieldError(e + ".metrics", "must have at most " + PlanLimits.MAX_METRICS + " entries (each of "
+            errors.add(new PlanProblem(e + ".metrics", "must have at most " + PlanLimits.MAX_METRICS + " entries (each of "
                     + ExecMetric.wireNames() + " once), had " + metricCount));
         }
         for (int i = 0; i < Math.min(metricCount, PlanLimits.MAX_METRICS); i++) {
             String name = exec.metrics().get(i);
             if (name == null || ExecMetric.fromWireName(name).isEmpty()) {
-                errors.add(new FieldError(e + ".metrics[" + i + "]",
+                errors.add(new PlanProblem(e + ".metrics[" + i + "]",
                         "must be one of " + ExecMetric.wireNames() + ", was " + Shown.quote(name)));
             } else if (!seen.add(name)) {
-                errors.add(new FieldError(e + ".metrics[" + i + "]", Shown.quote(name) + " is listed twice"));
+                errors.add(new PlanProblem(e + ".metrics[" + i + "]", Shown.quote(name) + " is listed twice"));
             }
         }
         range(errors, e + ".n", exec.n(), 1, PlanLimits.MAX_N);
@@ -43,30 +43,30 @@ public final class PlanValidator {
         String f = prefix + ".files";
         int sizeCount = files.sizes().size();
         if (sizeCount > PlanLimits.MAX_FILE_SIZES) {
-            errors.add(new FieldError(f + ".sizes", "must have at most " + PlanLimits.MAX_FILE_SIZES + " entries, had " + sizeCount));
+            errors.add(new PlanProblem(f + ".sizes", "must have at most " + PlanLimits.MAX_FILE_SIZES + " entries, had " + sizeCount));
         }
         for (int i = 0; i < Math.min(sizeCount, PlanLimits.MAX_FILE_SIZES); i++) {
             FileSize size = files.sizes().get(i);
             String at = f + ".sizes[" + i + "]";
             if (size == null) {
-                errors.add(new FieldError(at, "must be an object like {\"bytes\": 1048576, \"n\": 20}"));
+                errors.add(new PlanProblem(at, "must be an object like {\"bytes\": 1048576, \"n\": 20}"));
                 continue;
             }
             if (size.bytes() == null) {
-                errors.add(new FieldError(at + ".bytes", "is required: the file size in bytes, from 1 to " + limits.maxFileBytes()));
+                errors.add(new PlanProblem(at + ".bytes", "is required: the file size in bytes, from 1 to " + limits.maxFileBytes()));
             } else if (size.bytes() < 1 || size.bytes() > limits.maxFileBytes()) {
-                errors.add(new FieldError(at + ".bytes", "must be from 1 to " + limits.maxFileBytes()
+                errors.add(new PlanProblem(at + ".bytes", "must be from 1 to " + limits.maxFileBytes()
                         + " (the configured maximum, spacebench.plan.max-file-bytes), was " + size.bytes()));
             }
             if (size.n() == null) {
-                errors.add(new FieldError(at + ".n", "is required: iterations at this size, from 1 to " + PlanLimits.MAX_N));
+                errors.add(new PlanProblem(at + ".n", "is required: iterations at this size, from 1 to " + PlanLimits.MAX_N));
             } else {
                 range(errors, at + ".n", size.n(), 1, PlanLimits.MAX_N);
             }
         }
         range(errors, f + ".warmups", files.warmups(), 0, PlanLimits.MAX_WARMUPS);
         if (files.bulkThresholdBytes() < 0) {
-            errors.add(new FieldError(f + ".bulkThresholdBytes", "must be 0 (every size through the bulk lane) or more, was "
+            errors.add(new PlanProblem(f + ".bulkThresholdBytes", "must be 0 (every size through the bulk lane) or more, was "
                     + files.bulkThresholdBytes()));
         }
         range(errors, f + ".chunkBytes", files.chunkBytes(), PlanLimits.MIN_CHUNK_BYTES, PlanLimits.MAX_CHUNK_BYTES);
@@ -79,15 +79,15 @@ public final class PlanValidator {
             range(errors, prefix + ".spaces", plan.spaces(), 1, PlanLimits.MAX_SPACES);
         }
         if (exec.metrics().isEmpty() && files.sizes().isEmpty()) {
-            errors.add(new FieldError(prefix, "has nothing to measure: give at least one of exec.metrics "
+            errors.add(new PlanProblem(prefix, "has nothing to measure: give at least one of exec.metrics "
                     + ExecMetric.wireNames() + " or one files.sizes entry"));
         }
         return errors;
     }
 
-    private static void range(List<FieldError> errors, String field, long value, long min, long max) {
+    private static void range(List<PlanProblem> errors, String field, long value, long min, long max) {
         if (value < min || value > max) {
-            errors.add(new FieldError(field, "must be from " + min + " to " + max + ", was " + value));
+            errors.add(new PlanProblem(field, "must be from " + min + " to " + max + ", was " + value));
         }
     }
 }

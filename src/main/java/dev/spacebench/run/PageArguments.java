@@ -1,7 +1,7 @@
 package dev.spacebench.run;
 
-import dev.spacebench.plan.FieldError;
-import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.request.FieldError;
+import dev.spacebench.request.InvalidRequestException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -2,8 +2,8 @@ package dev.spacebench.run;
 
 import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.measure.Measurement;
-import dev.spacebench.plan.FieldError;
-import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.request.FieldError;
+import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanValidator;
@@ -100,7 +100,8 @@ public class RunService {
             return errors;
         }
         errors.addAll(checkSpace(spec));
-        errors.addAll(PlanValidator.check(Plans.withDefaults(request == null ? null : request.plan()), limits, "plan"));
+        PlanValidator.check(Plans.withDefaults(request == null ? null : request.plan()), limits, "plan")
+                .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
         return errors;
     }
 

@@ -1,6 +1,6 @@
 package dev.spacebench.run;
 
-import dev.spacebench.plan.FieldError;
+import dev.spacebench.request.FieldError;
 import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayList;
 import java.util.Collection;

@@ -2,10 +2,6 @@ package dev.spacebench.space;
 
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
-import dev.spacebench.space.attach.AttachSpaceProvider;
-import dev.spacebench.space.local.FileTrees;
-import dev.spacebench.space.process.ProcessSpaceProvider;
-import dev.spacebench.space.sandbox.SandboxSpaceProvider;
 import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,7 +46,7 @@ public class KindChecks {
 
     private static final Logger log = LoggerFactory.getLogger(KindChecks.class);
     /** Checked first and in this order: they decide the default kind. */
-    private static final List<String> FIRST = List.of(SandboxSpaceProvider.KIND, ProcessSpaceProvider.KIND);
+    private static final List<String> FIRST = List.of(SpaceKinds.SANDBOX, SpaceKinds.PROCESS);
     private static final Duration PING_WITHIN = Duration.ofSeconds(30);
 
     private final Map<String, SpaceProvider> providers = new LinkedHashMap<>();
@@ -186,7 +182,7 @@ public class KindChecks {
             status = KindStatus.failed(kind, d.reason(), d.fix(), Instant.now());
         }
         long ms = (System.nanoTime() - start) / 1_000_000;
-        if (kind.equals(AttachSpaceProvider.KIND)) {
+        if (kind.equals(SpaceKinds.ATTACH)) {
             log.info("kind attach available: it makes no Space; each target is checked when a run asks for it");
         } else if (status.passed()) {
             log.info("kind {} available: made a Space and pinged its agent in {} ms", kind, ms);
@@ -198,7 +194,7 @@ public class KindChecks {
 
     private KindStatus probe(String kind) {
         SpaceProvider provider = providers.get(kind);
-        if (kind.equals(AttachSpaceProvider.KIND)) {
+        if (kind.equals(SpaceKinds.ATTACH)) {
             return KindStatus.passed(kind, Instant.now());
         }
         SpaceProvider.Availability needs = provider.availability();

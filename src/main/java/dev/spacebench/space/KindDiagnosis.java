@@ -1,7 +1,5 @@
 package dev.spacebench.space;
 
-import dev.spacebench.space.container.ContainerSpaceProvider;
-import dev.spacebench.space.sandbox.SandboxSpaceProvider;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,10 +34,10 @@ public final class KindDiagnosis {
      */
     static Diagnosis of(String kind, String failure, Function<String, Optional<String>> sysctl) {
         String said = failure == null ? "" : failure;
-        if (kind.equals(SandboxSpaceProvider.KIND) && said.contains("namespace")) {
+        if (kind.equals(SpaceKinds.SANDBOX) && said.contains("namespace")) {
             return userNamespaces(said, sysctl);
         }
-        if (kind.equals(ContainerSpaceProvider.KIND)) {
+        if (kind.equals(SpaceKinds.CONTAINER)) {
             return new Diagnosis("the container engine could not run the smallest container: " + said, CONTAINER_FIX);
         }
         return new Diagnosis("a " + kind + " Space could not be made here: " + said, GENERIC_FIX);

@@ -1,6 +1,5 @@
 package dev.spacebench.space;
 
-import dev.spacebench.space.attach.AttachTokens;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

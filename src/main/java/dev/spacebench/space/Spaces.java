@@ -1,9 +1,6 @@
 package dev.spacebench.space;
 
 import dev.spacebench.channel.AgentChannels;
-import dev.spacebench.space.local.AgentLauncher;
-import dev.spacebench.space.process.ProcessSpaceProvider;
-import dev.spacebench.space.sandbox.SandboxSpaceProvider;
 import jakarta.annotation.PreDestroy;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,8 +12,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Service;
 
 /**
@@ -71,17 +66,17 @@ public class Spaces {
      * @return null while sandbox is still being checked after {@code wait}
      */
     public String defaultKind(Duration wait) {
-        KindStatus sandbox = checks.await(SandboxSpaceProvider.KIND, wait);
+        KindStatus sandbox = checks.await(SpaceKinds.SANDBOX, wait);
         if (sandbox == null) {
-            return ProcessSpaceProvider.KIND;
+            return SpaceKinds.PROCESS;
         }
-        return sandbox.checking() ? null : sandbox.passed() ? SandboxSpaceProvider.KIND : ProcessSpaceProvider.KIND;
+        return sandbox.checking() ? null : sandbox.passed() ? SpaceKinds.SANDBOX : SpaceKinds.PROCESS;
     }
 
     /** {@link #defaultKind(Duration)} waiting up to {@code spacebench.space.check-wait}, then {@code process} if still unknown. */
     public String defaultKindForRequest() {
         String kind = defaultKind(checkWait);
-        return kind == null ? ProcessSpaceProvider.KIND : kind;
+        return kind == null ? SpaceKinds.PROCESS : kind;
     }
 
     /** Checks every kind again, in the background (see {@link KindChecks}). */
@@ -137,23 +132,6 @@ public class Spaces {
     /** How many Spaces this app has live right now. */
     public int liveCount() {
         return live.size();
-    }
-
-    /**
-     * Prepares the agent's class path (unpacking the Boot jar, once) while the app is idle, so
-     * the first Space's ready time does not include it.
-     */
-    @EventListener(ApplicationReadyEvent.class)
-    public void prepareAgentClassPath() {
-        Thread thread = new Thread(() -> {
-            try {
-                AgentLauncher.classPathEntries();
-            } catch (RuntimeException e) {
-                log.warn("could not prepare the agent's class path: {}", e.toString());
-            }
-        }, "agent-classpath");
-        thread.setDaemon(true);
-        thread.start();
     }
 
     @PreDestroy

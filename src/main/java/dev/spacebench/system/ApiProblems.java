@@ -2,8 +2,8 @@ package dev.spacebench.system;
 
 import dev.spacebench.run.PlanSettings;
 import dev.spacebench.baseline.BaselineNotFoundException;
-import dev.spacebench.plan.FieldError;
-import dev.spacebench.plan.InvalidRequestException;
+import dev.spacebench.request.FieldError;
+import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.Shown;
 import dev.spacebench.run.RequestBodyErrors;

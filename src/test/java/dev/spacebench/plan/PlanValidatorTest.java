@@ -22,8 +22,8 @@ class PlanValidatorTest {
     void namesEveryBadFieldWithItsRange() {
         Plan plan = Plans.withDefaults(new Plan(new ExecPlan(List.of("true", "bogus", "true"), 0, -1),
                 new FilePlan(List.of(new FileSize(0L, 1), new FileSize(2L << 30, 2_000_000)), null, -5L, 100)));
-        List<FieldError> errors = PlanValidator.check(plan, LIMITS, "plan");
-        assertThat(errors).extracting(FieldError::field).containsExactly(
+        List<PlanProblem> errors = PlanValidator.check(plan, LIMITS, "plan");
+        assertThat(errors).extracting(PlanProblem::field).containsExactly(
                 "plan.exec.metrics[1]", "plan.exec.metrics[2]", "plan.exec.n", "plan.exec.warmups",
                 "plan.files.sizes[0].bytes", "plan.files.sizes[1].bytes", "plan.files.sizes[1].n",
                 "plan.files.bulkThresholdBytes", "plan.files.chunkBytes");
@@ -35,6 +35,6 @@ class PlanValidatorTest {
     @Test
     void aPlanWithNothingToMeasureIsRefused() {
         Plan plan = Plans.withDefaults(new Plan(new ExecPlan(List.of(), null, null), new FilePlan(List.of(), null, null, null)));
-        assertThat(PlanValidator.check(plan, LIMITS, "plan")).extracting(FieldError::field).containsExactly("plan");
+        assertThat(PlanValidator.check(plan, LIMITS, "plan")).extracting(PlanProblem::field).containsExactly("plan");
     }
 }

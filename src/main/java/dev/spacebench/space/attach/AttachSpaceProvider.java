@@ -1,5 +1,7 @@
 package dev.spacebench.space.attach;
 
+import dev.spacebench.space.AttachTokens;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
@@ -34,7 +36,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class AttachSpaceProvider implements SpaceProvider {
 
-    public static final String KIND = "attach";
+    public static final String KIND = SpaceKinds.ATTACH;
     /** How long create waits for the agent to accept a connection. */
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 

@@ -1,5 +1,6 @@
 package dev.spacebench.space.container;
 
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
 import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.space.KindDiagnosis;
@@ -40,7 +41,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class ContainerSpaceProvider extends LocalSpaceProvider {
 
-    public static final String KIND = "container";
+    public static final String KIND = SpaceKinds.CONTAINER;
     /** The agent jar's path inside the image (see docker/space/Dockerfile). */
     static final String IMAGE_JAR = "/opt/spacebench/spacebench.jar";
     private static final Duration CLI_TIMEOUT = Duration.ofSeconds(30);

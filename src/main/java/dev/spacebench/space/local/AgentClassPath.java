@@ -1,5 +1,6 @@
 package dev.spacebench.space.local;
 
+import dev.spacebench.space.FileTrees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package dev.spacebench.space.local;
 
+import dev.spacebench.space.FileTrees;
 import dev.spacebench.space.SpacesSettings;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package dev.spacebench.space.local;
 
+import dev.spacebench.space.FileTrees;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.limits.HostShape;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.spacebench.space.process;
 
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
 import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.agent.MarkedProcesses;
@@ -33,7 +34,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class ProcessSpaceProvider extends LocalSpaceProvider {
 
-    public static final String KIND = "process";
+    public static final String KIND = SpaceKinds.PROCESS;
     /** The environment entry every process of a process Space carries: {@code SPACEBENCH_SPACE=<id>}. */
     public static final String SPACE_MARK = "SPACEBENCH_SPACE";
 

@@ -1,5 +1,6 @@
 package dev.spacebench.space.sandbox;
 
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
 import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.space.Space;
@@ -34,7 +35,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class SandboxSpaceProvider extends LocalSpaceProvider {
 
-    public static final String KIND = "sandbox";
+    public static final String KIND = SpaceKinds.SANDBOX;
 
     @Autowired
     public SandboxSpaceProvider(SpacesSettings spaces) {

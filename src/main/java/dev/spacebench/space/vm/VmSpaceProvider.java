@@ -1,5 +1,6 @@
 package dev.spacebench.space.vm;
 
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
 import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.space.Space;
@@ -45,7 +46,7 @@ import org.springframework.stereotype.Component;
 @Component
 public class VmSpaceProvider extends LocalSpaceProvider {
 
-    public static final String KIND = "vm";
+    public static final String KIND = SpaceKinds.VM;
     /** QEMU user networking's default guest address. */
     static final String GUEST_ADDRESS = "10.0.2.15";
     static final int GUEST_PORT = 7000;

@@ -1,4 +1,4 @@
-package dev.spacebench.space.local;
+package dev.spacebench.space;
 
 import java.io.IOException;
 import java.nio.file.FileVisitResult;

@@ -1,4 +1,4 @@
-package dev.spacebench.plan;
+package dev.spacebench.request;
 
 /**
  * One rejected field of a request.

@@ -1,4 +1,4 @@
-package dev.spacebench.space.attach;
+package dev.spacebench.space;
 
 import dev.spacebench.space.SpaceException;
 import java.nio.charset.StandardCharsets;
@@ -56,7 +56,7 @@ public final class AttachTokens {
      *
      * @throws SpaceException if it was sealed by another JVM (this app restarted since) or is damaged
      */
-    static String open(String token) throws SpaceException {
+    public static String open(String token) throws SpaceException {
         if (!isSealed(token)) {
             return token;
         }

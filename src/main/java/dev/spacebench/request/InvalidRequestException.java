@@ -1,4 +1,4 @@
-package dev.spacebench.plan;
+package dev.spacebench.request;
 
 import java.util.List;
 import java.util.stream.Collectors;

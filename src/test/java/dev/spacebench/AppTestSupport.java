@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.function.Predicate;
 import dev.spacebench.system.ApiToken;
 import dev.spacebench.system.UnlockCodes;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -98,29 +99,42 @@ public abstract class AppTestSupport {
 
     /** Polls GET /api/runs/{id} until the run has finished or the timeout passes. */
     protected JsonNode awaitFinished(long id, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        JsonNode run;
-        do {
-            run = json(get("/api/runs/" + id));
-            String status = run.get("status").asString();
-            if (!status.equals("QUEUED") && !status.equals("RUNNING")) {
-                return run;
-            }
-            Thread.sleep(200);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("run " + id + " did not finish within " + timeout + ": " + run);
+        return awaitRun(() -> json(get("/api/runs/" + id)), AppTestSupport::finished, timeout, Duration.ofMillis(200),
+                "run " + id + " did not finish within " + timeout);
     }
 
     protected JsonNode awaitStatus(long id, String wanted, Duration timeout) throws Exception {
+        return awaitRun(() -> json(get("/api/runs/" + id)), wanted::equals, timeout, Duration.ofMillis(100),
+                "run " + id + " never reached " + wanted);
+    }
+
+    /** A run's answer as {@code GET /api/runs/{id}} gives it, however the test reaches the app. */
+    public interface RunReader {
+        JsonNode read() throws Exception;
+    }
+
+    /** Whether a run's status is an end (neither QUEUED nor RUNNING). */
+    public static boolean finished(String status) {
+        return !status.equals("QUEUED") && !status.equals("RUNNING");
+    }
+
+    /**
+     * Reads the run every {@code every} until its status passes {@code done}.
+     *
+     * @return the first answer whose status passes
+     * @throws AssertionError "{@code waitingFor}: last answer" once {@code timeout} has passed
+     */
+    public static JsonNode awaitRun(RunReader reader, Predicate<String> done, Duration timeout, Duration every, String waitingFor)
+            throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         JsonNode run;
         do {
-            run = json(get("/api/runs/" + id));
-            if (run.get("status").asString().equals(wanted)) {
+            run = reader.read();
+            if (done.test(run.get("status").asString())) {
                 return run;
             }
-            Thread.sleep(100);
+            Thread.sleep(every.toMillis());
         } while (System.nanoTime() < deadline);
-        throw new AssertionError("run " + id + " never reached " + wanted + ": " + run);
+        throw new AssertionError(waitingFor + ": " + run);
     }
 }

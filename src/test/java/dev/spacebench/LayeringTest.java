@@ -87,4 +87,9 @@ class LayeringTest {
                 .filteredOn(i -> i.imported().matches("dev\\.spacebench\\.space\\.[a-z]+\\..*"))
                 .isEmpty();
     }
+
+    @Test
+    void aComparisonReadsStoredFactsNotAWholeReport() throws IOException {
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("compare") && i.imported().equals("dev.spacebench.publish.RunReport")).isEmpty();
+    }
 }

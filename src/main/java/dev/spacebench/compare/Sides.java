@@ -4,7 +4,6 @@ import dev.spacebench.baseline.Baseline;
 import dev.spacebench.baseline.BaselineFigures;
 import dev.spacebench.baseline.BaselineService;
 import dev.spacebench.metric.Metric;
-import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
@@ -58,10 +57,8 @@ public class Sides {
                 figures.put(r.getMetric(), BaselineFigures.of(r));
             }
         }
-        RunReport report = reports.build(id);
         Map<String, String> environment = new LinkedHashMap<>();
-        report.environment().forEach(f -> environment.put(f.label(), f.value()));
-        report.build().forEach(f -> environment.put(f.label(), f.value()));
+        reports.facts(id).forEach(f -> environment.put(f.label(), f.value()));
         environment.put("Figures", "raw samples in run " + id);
         return new Side(title, "/runs/" + id, true, figures, environment,
                 metric -> samples.measuredNs(id, metric).stream().mapToLong(Long::longValue).toArray());

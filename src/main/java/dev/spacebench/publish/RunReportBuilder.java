@@ -1,5 +1,6 @@
 package dev.spacebench.publish;
 
+import tools.jackson.databind.json.JsonMapper;
 import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
@@ -10,7 +11,6 @@ import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
-import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
@@ -30,33 +30,46 @@ import org.springframework.stereotype.Component;
 public class RunReportBuilder {
 
     private final RunService runs;
-    private final RunJson json;
+    private final JsonMapper json;
     private final RunSampleRepository samples;
     private final Plots plots;
 
-    public RunReportBuilder(RunService runs, RunJson json, RunSampleRepository samples, Plots plots) {
+    public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots) {
         this.runs = runs;
         this.json = json;
         this.samples = samples;
         this.plots = plots;
     }
 
+    /**
+     * The run's stored environment and build as the page lists them (its "Environment" then its
+     * "Build" facts), read without building the rest of the report.
+     *
+     * @throws dev.spacebench.run.RunNotFoundException if there is no such run
+     */
+    public List<RunReport.Fact> facts(long id) {
+        Run run = runs.get(id);
+        List<RunReport.Fact> facts = new ArrayList<>(environment(run.getEnvironment(), run.getSpaceSpec().redacted(), run.getKind()));
+        facts.addAll(buildFacts(run.getBuild()));
+        return facts;
+    }
+
     /** @throws dev.spacebench.run.RunNotFoundException if there is no such run */
     public RunReport build(long id) {
         Run run = runs.get(id);
         List<MetricResult> results = runs.results(id);
-        Plan plan = json.plan(run);
+        Plan plan = run.getPlan();
         // Published pages and exports never carry an attach token.
-        SpaceSpec spec = json.spaceSpec(run).redacted();
-        Environment env = json.environment(run);
-        Build build = json.build(run);
+        SpaceSpec spec = run.getSpaceSpec().redacted();
+        Environment env = run.getEnvironment();
+        Build build = run.getBuild();
         String kind = run.getKind();
 
         List<RunReport.ExecRow> exec = new ArrayList<>();
         for (String name : plan.exec().metrics()) {
             ExecRoundTrip metric = ExecRoundTrip.fromWireName(name).orElseThrow();
             find(results, metric.id()).ifPresent(r -> {
-                Map<String, PercentileInterval> ci = json.intervals(r);
+                Map<String, PercentileInterval> ci = r.getIntervals();
                 exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),
                         RunReport.Figure.of(r.getP50Ns(), ci.get("p50"), "p50", r.getN()),
                         RunReport.Figure.of(r.getP95Ns(), ci.get("p95"), "p95", r.getN()),
@@ -90,7 +103,7 @@ public class RunReportBuilder {
             find(results, metric.id()).ifPresent(r -> space.add(spaceRow(r, metric.description())));
         }
 
-        List<RunReport.FloorRow> floor = Floor.rows(results, json);
+        List<RunReport.FloorRow> floor = Floor.rows(results);
         List<String> aboveFloor = Floor.aboveFloor(results, kind, env == null ? null : env.space().get("network"));
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
@@ -131,7 +144,7 @@ public class RunReportBuilder {
     }
 
     private RunReport.Figure p50(Optional<MetricResult> result) {
-        return result.map(r -> RunReport.Figure.of(r.getP50Ns(), json.intervals(r).get("p50"), "p50", r.getN()))
+        return result.map(r -> RunReport.Figure.of(r.getP50Ns(), r.getIntervals().get("p50"), "p50", r.getN()))
                 .orElse(RunReport.Figure.of(null));
     }
 
@@ -214,7 +227,7 @@ public class RunReportBuilder {
         }
         lines.add("./mvnw spring-boot:run");
         lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H 'Content-Type: application/json' -d '"
-                + json.write(new RunRequest(spec, plan)) + "'");
+                + json.writeValueAsString(new RunRequest(spec, plan)) + "'");
         return lines;
     }
 }

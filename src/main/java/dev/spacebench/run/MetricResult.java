@@ -1,5 +1,8 @@
 package dev.spacebench.run;
 
+import java.util.Map;
+import dev.spacebench.stats.PercentileInterval;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -58,9 +61,10 @@ public class MetricResult {
     @Column(name = "mean_ns") private Double meanNs;
     @Column(name = "stddev_ns") private Double stddevNs;
 
-    /** JSON of the 95% confidence intervals of p50, p95 and p99 (see {@code stats.PercentileInterval}). */
+    /** The 95% confidence intervals of p50, p95 and p99, stored as JSON; null without figures. */
     @Column(length = 4000)
-    private String intervals;
+    @Convert(converter = JsonColumns.IntervalsColumn.class)
+    private Map<String, PercentileInterval> intervals;
 
     /** Base64 of the compressed HdrHistogram (3 significant digits) of the measured samples. */
     @Column(length = 65536)
@@ -69,7 +73,8 @@ public class MetricResult {
     protected MetricResult() {}
 
     public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
-                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs, String intervals,
+                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs,
+                        Map<String, PercentileInterval> intervals,
                         String histogram) {
         this.runId = runId;
         this.metric = metric;
@@ -106,6 +111,7 @@ public class MetricResult {
     public Long getMaxNs() { return maxNs; }
     public Double getMeanNs() { return meanNs; }
     public Double getStddevNs() { return stddevNs; }
-    public String getIntervals() { return intervals; }
+    /** The 95% intervals of p50, p95 and p99 by name; empty when the result has no figures. */
+    public Map<String, PercentileInterval> getIntervals() { return intervals == null ? Map.of() : intervals; }
     public String getHistogram() { return histogram; }
 }

@@ -30,26 +30,25 @@ final class ResultCalculator {
 
     private ResultCalculator() {}
 
-    static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, List<Sample> samples, RunJson json) {
+    static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, List<Sample> samples) {
         List<MetricResult> results = new ArrayList<>();
-        add(results, runId, SPACE_READY, 0, null, samples, json);
+        add(results, runId, SPACE_READY, 0, null, samples);
         for (String name : plan.exec().metrics()) {
-            add(results, runId, ExecRoundTrip.fromWireName(name).orElseThrow().id(), 0, null, samples, json);
+            add(results, runId, ExecRoundTrip.fromWireName(name).orElseThrow().id(), 0, null, samples);
         }
         for (FileSize size : plan.files().sizes()) {
             Lane lane = Measurement.laneFor(size.bytes(), plan, hasBulkLane);
-            add(results, runId, Transfer.upload(size.bytes()).id(), size.bytes(), lane.wireName(), samples, json);
-            add(results, runId, Transfer.download(size.bytes()).id(), size.bytes(), lane.wireName(), samples, json);
+            add(results, runId, Transfer.upload(size.bytes()).id(), size.bytes(), lane.wireName(), samples);
+            add(results, runId, Transfer.download(size.bytes()).id(), size.bytes(), lane.wireName(), samples);
         }
-        add(results, runId, SPACE_DELETE, 0, null, samples, json);
+        add(results, runId, SPACE_DELETE, 0, null, samples);
         for (FloorMetric floor : FloorMetric.values()) {
-            add(results, runId, floor.id(), 0, null, samples, json);
+            add(results, runId, floor.id(), 0, null, samples);
         }
         return results;
     }
 
-    private static void add(List<MetricResult> results, long runId, String metric, long bytes, String lane, List<Sample> all,
-                            RunJson json) {
+    private static void add(List<MetricResult> results, long runId, String metric, long bytes, String lane, List<Sample> all) {
         List<Sample> mine = all.stream().filter(s -> s.metric().equals(metric)).toList();
         if (mine.isEmpty()) {
             return;
@@ -68,6 +67,6 @@ final class ResultCalculator {
         Arrays.sort(sorted);
         results.add(new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
                 s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(),
-                json.write(PercentileInterval.published(sorted)), Histograms.encode(Histograms.of(ns))));
+                PercentileInterval.published(sorted), Histograms.encode(Histograms.of(ns))));
     }
 }

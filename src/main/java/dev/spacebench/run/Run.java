@@ -1,5 +1,10 @@
 package dev.spacebench.run;
 
+import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.environment.Environment;
+import dev.spacebench.environment.Build;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -12,8 +17,8 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 
 /**
- * One benchmark run. Space spec, plan and environment are stored as JSON text (see
- * {@link RunJson}) so that what was asked for and what it ran on are kept exactly.
+ * One benchmark run. Space spec, plan, environment and build are stored as JSON text (see
+ * {@link JsonColumns}) so that what was asked for and what it ran on are kept exactly.
  */
 @Entity
 @Table(name = "run")
@@ -32,10 +37,12 @@ public class Run {
     private String kind;
 
     @Column(name = "space_spec", nullable = false, length = 65536)
-    private String spaceSpec;
+    @Convert(converter = JsonColumns.SpaceSpecColumn.class)
+    private SpaceSpec spaceSpec;
 
     @Column(nullable = false, length = 65536)
-    private String plan;
+    @Convert(converter = JsonColumns.PlanColumn.class)
+    private Plan plan;
 
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
@@ -74,14 +81,16 @@ public class Run {
     private long progressTotal;
 
     @Column(length = 65536)
-    private String environment;
+    @Convert(converter = JsonColumns.EnvironmentColumn.class)
+    private Environment environment;
 
     @Column(length = 4000)
-    private String build;
+    @Convert(converter = JsonColumns.BuildColumn.class)
+    private Build build;
 
     protected Run() {}
 
-    public Run(String kind, String spaceSpec, String plan, long progressTotal, Instant createdAt) {
+    public Run(String kind, SpaceSpec spaceSpec, Plan plan, long progressTotal, Instant createdAt) {
         this.status = RunStatus.QUEUED;
         this.kind = kind;
         this.spaceSpec = spaceSpec;
@@ -93,8 +102,9 @@ public class Run {
     public Long getId() { return id; }
     public RunStatus getStatus() { return status; }
     public String getKind() { return kind; }
-    public String getSpaceSpec() { return spaceSpec; }
-    public String getPlan() { return plan; }
+    /** As stored: an attach token sealed (see {@link SpaceSpec#forStorage()}). */
+    public SpaceSpec getSpaceSpec() { return spaceSpec; }
+    public Plan getPlan() { return plan; }
     public Instant getCreatedAt() { return createdAt; }
     public Instant getStartedAt() { return startedAt; }
     public Instant getFinishedAt() { return finishedAt; }
@@ -107,11 +117,12 @@ public class Run {
     public Integer getProgressIterations() { return progressIterations; }
     public long getProgressDone() { return progressDone; }
     public long getProgressTotal() { return progressTotal; }
-    public String getEnvironment() { return environment; }
-    public String getBuild() { return build; }
+    /** Null until the run's Space answered. */
+    public Environment getEnvironment() { return environment; }
+    public Build getBuild() { return build; }
 
-    public void setEnvironment(String environment) { this.environment = environment; }
-    public void setBuild(String build) { this.build = build; }
+    public void setEnvironment(Environment environment) { this.environment = environment; }
+    public void setBuild(Build build) { this.build = build; }
 
     /** Ends the run; the failure reason is cut to what the column holds. */
     public void finish(RunStatus finalStatus, String reason, Instant at) {

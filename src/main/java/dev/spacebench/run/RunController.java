@@ -21,11 +21,9 @@ import org.springframework.web.bind.annotation.RestController;
 public class RunController {
 
     private final RunService service;
-    private final RunJson json;
 
-    public RunController(RunService service, RunJson json) {
+    public RunController(RunService service) {
         this.service = service;
-        this.json = json;
     }
 
     @PostMapping(consumes = "application/json")
@@ -61,7 +59,7 @@ public class RunController {
     }
 
     private RunView view(Run run) {
-        return RunView.of(run, json.spaceSpec(run), json.plan(run), service.results(run.getId()), json);
+        return RunView.of(run, service.results(run.getId()));
     }
 
     /** One page of runs. */

@@ -52,21 +52,19 @@ public class RunExecution {
     private final MetricResultRepository results;
     private final Spaces spaces;
     private final AgentChannels channels;
-    private final RunJson json;
     private final BuildFacts buildFacts;
     private final TransactionTemplate transactions;
     private final Duration readyTimeout;
     private final Path spacesRoot;
 
     public RunExecution(RunRepository runs, RunSampleRepository samples, MetricResultRepository results, Spaces spaces,
-                        AgentChannels channels, RunJson json, BuildFacts buildFacts, TransactionTemplate transactions,
+                        AgentChannels channels, BuildFacts buildFacts, TransactionTemplate transactions,
                         SpaceSettings space, SpacesSettings spacesSettings) {
         this.runs = runs;
         this.samples = samples;
         this.results = results;
         this.spaces = spaces;
         this.channels = channels;
-        this.json = json;
         this.buildFacts = buildFacts;
         this.transactions = transactions;
         this.readyTimeout = space.readyTimeout();
@@ -80,8 +78,8 @@ public class RunExecution {
      */
     public void execute(long runId, String worker, BooleanSupplier stopping) {
         Run run = runs.findById(runId).orElseThrow();
-        Plan plan = json.plan(run);
-        SpaceSpec spec = json.spaceSpec(run);
+        Plan plan = run.getPlan();
+        SpaceSpec spec = run.getSpaceSpec();
         RunRecorder recorder = new RunRecorder(runId, samples, runs, stopping);
         RunStatus outcome = RunStatus.SUCCEEDED;
         String reason = null;
@@ -199,13 +197,13 @@ public class RunExecution {
     private void saveEnvironment(long runId, Environment environment) {
         transactions.executeWithoutResult(tx -> {
             Run run = runs.findById(runId).orElseThrow();
-            run.setEnvironment(json.write(environment));
-            run.setBuild(json.write(buildFacts.build()));
+            run.setEnvironment(environment);
+            run.setBuild(buildFacts.build());
         });
     }
 
     private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken) {
-        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken, json);
+        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
         try {
             transactions.executeWithoutResult(tx -> replaceResults(runId, computed));
         } catch (RuntimeException e) {
@@ -215,12 +213,12 @@ public class RunExecution {
     }
 
     private void finish(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken, RunStatus outcome, String reason) {
-        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken, json);
+        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
         transactions.executeWithoutResult(tx -> {
             replaceResults(runId, computed);
             Run run = runs.findById(runId).orElseThrow();
             if (run.getBuild() == null) {
-                run.setBuild(json.write(buildFacts.build()));
+                run.setBuild(buildFacts.build());
             }
             run.finish(outcome, reason, Instant.now());
         });

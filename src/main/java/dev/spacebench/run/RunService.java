@@ -32,17 +32,15 @@ public class RunService {
     private final RunRepository runs;
     private final MetricResultRepository results;
     private final Spaces spaces;
-    private final RunJson json;
     private final RunWorker worker;
     private final PlanLimits limits;
     private final String defaultKind;
 
-    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunJson json, RunWorker worker,
+    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunWorker worker,
                       PlanSettings plan, SpaceSettings space) {
         this.runs = runs;
         this.results = results;
         this.spaces = spaces;
-        this.json = json;
         this.worker = worker;
         this.limits = plan.limits();
         this.defaultKind = space.defaultKind();
@@ -80,7 +78,7 @@ public class RunService {
         }
         SpaceSpec spec = spec(request);
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        Run run = runs.save(new Run(spec.kind(), json.write(spec.forStorage()), json.write(plan), Measurement.iterations(plan), Instant.now()));
+        Run run = runs.save(new Run(spec.kind(), spec.forStorage(), plan, Measurement.iterations(plan), Instant.now()));
         worker.wake();
         return run;
     }

@@ -56,7 +56,9 @@ public record RunView(
     public record Links(String self, String page, String samplesCsv, String resultJson, String pageMd, String cancel) {
     }
 
-    static RunView of(Run run, SpaceSpec space, Plan plan, List<MetricResult> results, RunJson json) {
+    static RunView of(Run run, List<MetricResult> results) {
+        SpaceSpec space = run.getSpaceSpec();
+        Plan plan = run.getPlan();
         long id = run.getId();
         double percent = percentDone(run);
         Map<String, Integer> failedByMetric = new LinkedHashMap<>();
@@ -68,7 +70,7 @@ public record RunView(
                 run.isCancelRequested(), run.getWorker(),
                 new ProgressView(run.getProgressMetric(), run.getProgressPhase(), run.getProgressIteration(),
                         run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
-                results.stream().map(r -> result(r, json)).toList(),
+                results.stream().map(RunView::result).toList(),
                 new Links("/api/runs/" + id, "/runs/" + id, "/api/runs/" + id + "/samples.csv",
                         "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel"));
     }
@@ -90,10 +92,10 @@ public record RunView(
         return total == 0 ? 0 : Math.round(1000.0 * done / total) / 10.0;
     }
 
-    private static ResultView result(MetricResult r, RunJson json) {
+    private static ResultView result(MetricResult r) {
         Double mibs = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
         return new ResultView(r.getMetric(), r.getBytes(), r.getLane(), r.getN(), r.getWarmups(), r.getFailures(),
                 r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(), r.getStddevNs(), mibs,
-                json.intervals(r));
+                r.getIntervals());
     }
 }

@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
 import dev.spacebench.BrowserSession;
+import dev.spacebench.plan.ExecPlan;
+import dev.spacebench.plan.FilePlan;
+import dev.spacebench.plan.Plan;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.KindChecks;
+import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -208,8 +212,8 @@ class DashboardPagesTest extends AppTestSupport {
     }
 
     private long finishedRun(String kind, RunStatus status, String createdAt) {
-        Run run = new Run(kind, "{\"kind\":\"" + kind + "\"}", "{\"exec\":{\"metrics\":[],\"n\":1,\"warmups\":0},"
-                + "\"files\":{\"sizes\":[],\"warmups\":0,\"bulkThresholdBytes\":0,\"chunkBytes\":1024}}", 0, Instant.parse(createdAt));
+        Run run = new Run(kind, new SpaceSpec(kind, null, null), new Plan(new ExecPlan(List.of(), 1, 0, null),
+                new FilePlan(List.of(), 0, 0L, 1024), null, null), 0, Instant.parse(createdAt));
         // Finished before it is saved: the worker never sees it queued.
         run.finish(status, status == RunStatus.FAILED ? "made by a test" : null, Instant.parse(createdAt));
         return runs.save(run).getId();

@@ -3,6 +3,7 @@ package dev.spacebench.db;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.spacebench.AppTestSupport;
 import dev.spacebench.system.ApiToken;
 import dev.spacebench.system.DataDirectory;
 import java.net.URI;
@@ -67,7 +68,8 @@ class PostgresEndToEndTest {
                           "files": {"sizes": [{"bytes": 1048576, "n": 2}, {"bytes": 3145728, "n": 2}], "warmups": 0},
                           "floor": {"enabled": false}}}""")));
         long id = created.get("id").asLong();
-        JsonNode run = awaitFinished(id, Duration.ofMinutes(2));
+        JsonNode run = AppTestSupport.awaitRun(() -> send(HttpRequest.newBuilder(uri("/api/runs/" + id))), AppTestSupport::finished,
+                Duration.ofMinutes(2), Duration.ofMillis(200), "run " + id + " did not finish within 2 minutes");
         assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");
 
         try (Connection c = DB.connect()) {
@@ -81,20 +83,6 @@ class PostgresEndToEndTest {
         // The page reads back from PostgreSQL too.
         HttpResponse<String> page = http.send(HttpRequest.newBuilder(uri("/runs/" + id)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(page.statusCode()).isEqualTo(200);
-    }
-
-    private JsonNode awaitFinished(long id, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        JsonNode run;
-        do {
-            run = send(HttpRequest.newBuilder(uri("/api/runs/" + id)));
-            String status = run.get("status").asString();
-            if (!status.equals("QUEUED") && !status.equals("RUNNING")) {
-                return run;
-            }
-            Thread.sleep(200);
-        } while (System.nanoTime() < deadline);
-        throw new AssertionError("run " + id + " did not finish within " + timeout + ": " + run);
     }
 
     private JsonNode send(HttpRequest.Builder request) throws Exception {

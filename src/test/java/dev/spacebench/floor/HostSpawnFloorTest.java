@@ -32,11 +32,20 @@ class HostSpawnFloorTest {
     void saysWhichLaunchMechanismRanAndWhetherItIsTheAgents() throws Exception {
         HostSpawnFloor.Result result = HostSpawnFloor.run(HostSpawnFloor.TRUE, 1, 0);
 
-        assertThat(result.launchMechanism())
-                .isEqualTo(System.getProperty("jdk.lang.Process.launchMechanism", HostSpawnFloor.JDK_DEFAULT));
-        assertThat(result.agentLaunchMechanism())
-                .isEqualTo(Runtime.version().feature() < 22 ? "VFORK" : HostSpawnFloor.JDK_DEFAULT);
-        assertThat(result.matchesAgent()).isEqualTo(result.launchMechanism().equalsIgnoreCase(result.agentLaunchMechanism()));
+        // Surefire starts this JVM with -Djdk.lang.Process.launchMechanism=VFORK (pom.xml's argLine).
+        assertThat(result.launchMechanism()).isEqualTo("VFORK");
+        // The agent is started with VFORK where the JDK still has it (before 22), else with the JDK's default.
+        boolean vforkAgent = Runtime.version().feature() < 22;
+        assertThat(result.agentLaunchMechanism()).isEqualTo(vforkAgent ? "VFORK" : "JDK default");
+        assertThat(result.matchesAgent()).isEqualTo(vforkAgent);
+    }
+
+    @Test
+    void samplesMatchTheAgentsOnlyUnderTheSameMechanism() {
+        long[] none = new long[0];
+        assertThat(new HostSpawnFloor.Result(HostSpawnFloor.TRUE, "VFORK", "vfork", none).matchesAgent()).isTrue();
+        assertThat(new HostSpawnFloor.Result(HostSpawnFloor.TRUE, "POSIX_SPAWN", "VFORK", none).matchesAgent()).isFalse();
+        assertThat(new HostSpawnFloor.Result(HostSpawnFloor.TRUE, "JDK default", "VFORK", none).matchesAgent()).isFalse();
     }
 
     @Test

@@ -12,12 +12,10 @@ import dev.spacebench.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.json.JsonMapper;
 
 /** The figures of a run from its samples, against figures worked out by hand. */
 class ResultCalculatorTest {
 
-    private static final RunJson JSON = new RunJson(JsonMapper.builder().build());
     private static final Plan PLAN = new Plan(new ExecPlan(List.of("true", "sh_c"), 10, 2, 0),
             new FilePlan(List.of(), 0, Long.MAX_VALUE, 1 << 20), new FloorPlan(false, 1, 0));
 
@@ -40,7 +38,7 @@ class ResultCalculatorTest {
         samples.add(new Sample("exec.true", 12, Phase.MEASURED, 5, 0, false, "exit code 1"));
         samples.add(new Sample("exec.sh_c", 1, Phase.MEASURED, 9, 0, false, "exit code 127"));
 
-        List<MetricResult> results = ResultCalculator.compute(4, PLAN, false, samples, JSON);
+        List<MetricResult> results = ResultCalculator.compute(4, PLAN, false, samples);
 
         assertThat(results).extracting(MetricResult::getMetric).containsExactly("space.ready", "exec.true", "exec.sh_c");
         assertThat(results).extracting(MetricResult::getPosition).containsExactly(0, 1, 2);

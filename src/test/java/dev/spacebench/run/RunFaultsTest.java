@@ -9,6 +9,7 @@ import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceProvider;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.process.ProcessSpaceProvider;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -141,31 +142,18 @@ class RunFaultsTest extends AppTestSupport {
 
         @Bean
         SpaceProvider needsNativeKind() {
-            ProcessSpaceProvider process = new ProcessSpaceProvider(SPACES);
-            return new SpaceProvider() {
+            return new ProcessSpaceProvider(SPACES) {
                 @Override
                 public String kind() {
                     return KIND;
                 }
 
                 @Override
-                public Availability availability() {
-                    return Availability.yes();
-                }
-
-                @Override
-                public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+                public Space create(Path root, SpaceSpec spec, Duration readyTimeout) throws SpaceException {
                     if (ARMED.getAndSet(false)) {
                         System.loadLibrary(LIBRARY);
                     }
-                    Space made = process.create(spec.withKind(ProcessSpaceProvider.KIND), readyTimeout);
-                    return new Space(made.id(), KIND, made.target(), made.token(), made.bulkDir(), made.createdAt(),
-                            made.readyNanos(), made.facts());
-                }
-
-                @Override
-                public void delete(Space space) {
-                    process.delete(space);
+                    return super.create(root, spec, readyTimeout);
                 }
             };
         }

@@ -3,6 +3,7 @@ package dev.spacebench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
+import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.Plans;
 import dev.spacebench.space.SpaceSpec;
 import java.time.Instant;
@@ -16,13 +17,11 @@ class RunRecoveryTest extends AppTestSupport {
     RunRepository runs;
     @Autowired
     RunWorker worker;
-    @Autowired
-    RunJson json;
 
     @Test
     void runsThisWorkerLeftRunningBecomeInterrupted() {
-        String spec = json.write(new SpaceSpec("process", null, null));
-        String plan = json.write(Plans.quick());
+        SpaceSpec spec = new SpaceSpec("process", null, null);
+        Plan plan = Plans.quick();
         Run mine = runs.save(new Run("process", spec, plan, 10, Instant.now()));
         Run theirs = runs.save(new Run("process", spec, plan, 10, Instant.now()));
         // Claim both as if two machines had taken them and then stopped.

@@ -47,7 +47,7 @@ class AppCrashTest {
             assertThat(reported).as("samples the API reported saved").isGreaterThanOrEqualTo(1000);
         }
         try (Connection db = ChildApp.openDatabase(url)) {
-            assertThat(count(db, "select count(*) from sample where run_id = ?", id))
+            assertThat(ChildApp.count(db, "select count(*) from sample where run_id = ?", id))
                     .as("samples in the database after kill -9 (the API had reported %d saved)", reported)
                     .isGreaterThanOrEqualTo(reported);
         }
@@ -96,10 +96,10 @@ class AppCrashTest {
                     assertThat(rs.getString(2)).contains("the app was stopped");
                 }
             }
-            long samples = count(db, "select count(*) from sample where run_id = ?", id);
+            long samples = ChildApp.count(db, "select count(*) from sample where run_id = ?", id);
             assertThat(samples).as("samples kept (the API had reported %d)", reported).isGreaterThanOrEqualTo(reported);
             // The final figures are computed from every sample taken; each of those is in the table.
-            assertThat(count(db, "select coalesce(sum(n + warmups + failures), 0) from metric_result where run_id = ?", id))
+            assertThat(ChildApp.count(db, "select coalesce(sum(n + warmups + failures), 0) from metric_result where run_id = ?", id))
                     .as("samples behind the run's final figures").isEqualTo(samples);
         }
         try (Stream<Path> left = Files.list(spaces)) {
@@ -123,15 +123,5 @@ class AppCrashTest {
             sum += result.get("n").asLong() + result.get("warmups").asLong() + result.get("failures").asLong();
         }
         return sum;
-    }
-
-    private static long count(Connection db, String sql, long id) throws Exception {
-        try (PreparedStatement s = db.prepareStatement(sql)) {
-            s.setLong(1, id);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
     }
 }

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -171,6 +173,17 @@ public final class ChildApp implements AutoCloseable {
     /** Opens the app's H2 database directly (the app must not hold it). */
     public static Connection openDatabase(String dbUrl) throws SQLException {
         return DriverManager.getConnection(dbUrl, "sa", "");
+    }
+
+    /** The one number {@code sql} answers (a count, a sum) with {@code id} bound to its only parameter. */
+    public static long count(Connection db, String sql, long id) throws SQLException {
+        try (PreparedStatement s = db.prepareStatement(sql)) {
+            s.setLong(1, id);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     private void awaitUp() throws Exception {

@@ -1,9 +1,9 @@
 package dev.spacebench.cli;
 
-import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanPreset;
+import dev.spacebench.request.FieldError;
 import dev.spacebench.run.RequestBodyErrors;
 import java.io.IOException;
 import java.nio.file.Files;

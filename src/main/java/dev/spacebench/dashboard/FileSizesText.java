@@ -1,8 +1,8 @@
 package dev.spacebench.dashboard;
 
 import dev.spacebench.plan.FileSize;
-import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.request.FieldError;
+import dev.spacebench.request.InvalidRequestException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,13 +1,13 @@
 package dev.spacebench.dashboard;
 
 import dev.spacebench.plan.ExecPlan;
-import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.Shown;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanPreset;
+import dev.spacebench.request.FieldError;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package dev.spacebench.publish;
 
-import tools.jackson.databind.json.JsonMapper;
 import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
@@ -24,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 /** Builds a run's {@link RunReport} from what the database holds. */
 @Component

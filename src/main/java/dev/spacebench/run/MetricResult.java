@@ -1,15 +1,15 @@
 package dev.spacebench.run;
 
-import java.util.Map;
 import dev.spacebench.stats.PercentileInterval;
-import jakarta.persistence.Convert;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
+import java.util.Map;
 
 /**
  * The figures of one metric in one run, computed from its measured, successful samples. Times in

@@ -1,11 +1,11 @@
 package dev.spacebench.run;
 
-import dev.spacebench.space.SpaceSpec;
-import dev.spacebench.plan.Plan;
-import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.Build;
-import jakarta.persistence.Convert;
+import dev.spacebench.environment.Environment;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.space.SpaceSpec;
 import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;

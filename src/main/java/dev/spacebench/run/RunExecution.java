@@ -1,7 +1,5 @@
 package dev.spacebench.run;
 
-import dev.spacebench.space.SpacesSettings;
-import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
@@ -17,8 +15,10 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
+import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
+import dev.spacebench.space.SpacesSettings;
 import dev.spacebench.space.local.OwnerMark;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.spacebench.run;
 
 import dev.spacebench.request.FieldError;
-import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.plan.Shown;
+import dev.spacebench.request.InvalidRequestException;
 import jakarta.persistence.criteria.Predicate;
 import java.time.LocalDate;
 import java.time.ZoneOffset;

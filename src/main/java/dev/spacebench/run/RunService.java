@@ -1,14 +1,14 @@
 package dev.spacebench.run;
 
-import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.request.FieldError;
-import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanValidator;
 import dev.spacebench.plan.Plans;
+import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.space.KindStatus;
+import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.spacebench.system;
 
-import dev.spacebench.run.PlanSettings;
 import dev.spacebench.baseline.BaselineNotFoundException;
 import dev.spacebench.request.FieldError;
-import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.Shown;
+import dev.spacebench.request.InvalidRequestException;
+import dev.spacebench.run.PlanSettings;
 import dev.spacebench.run.RequestBodyErrors;
 import dev.spacebench.run.RunNotFoundException;
 import dev.spacebench.run.RunStateException;

@@ -2,8 +2,8 @@ package dev.spacebench.system;
 
 import dev.spacebench.baseline.BaselineNotFoundException;
 import dev.spacebench.request.FieldError;
-import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.plan.Shown;
+import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.run.RunNotFoundException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -3,10 +3,10 @@ package dev.spacebench.dashboard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.FileSize;
-import dev.spacebench.request.InvalidRequestException;
+import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.PlanPreset;
+import dev.spacebench.request.InvalidRequestException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.spacebench.AppTestSupport;
+import dev.spacebench.ChildApp;
 import dev.spacebench.system.ApiToken;
 import dev.spacebench.system.DataDirectory;
 import java.net.URI;
@@ -12,8 +13,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -75,10 +74,10 @@ class PostgresEndToEndTest {
         try (Connection c = DB.connect()) {
             assertThat(c.getMetaData().getDatabaseProductName()).isEqualTo("PostgreSQL");
             // 2 × (40 measured + 2 warm-ups) exec, 2 sizes × 2 directions × 2, one ready, one delete
-            assertThat(count(c, "SELECT count(*) FROM sample WHERE run_id = ?", id)).isEqualTo(2 * 42 + 8 + 2);
-            assertThat(count(c, "SELECT count(*) FROM sample WHERE run_id = ? AND metric = 'exec.noop' AND phase = 'measured'", id))
+            assertThat(ChildApp.count(c, "SELECT count(*) FROM sample WHERE run_id = ?", id)).isEqualTo(2 * 42 + 8 + 2);
+            assertThat(ChildApp.count(c, "SELECT count(*) FROM sample WHERE run_id = ? AND metric = 'exec.noop' AND phase = 'measured'", id))
                     .isEqualTo(40);
-            assertThat(count(c, "SELECT count(*) FROM run WHERE id = ? AND status = 'SUCCEEDED'", id)).isEqualTo(1);
+            assertThat(ChildApp.count(c, "SELECT count(*) FROM run WHERE id = ? AND status = 'SUCCEEDED'", id)).isEqualTo(1);
         }
         // The page reads back from PostgreSQL too.
         HttpResponse<String> page = http.send(HttpRequest.newBuilder(uri("/runs/" + id)).build(), HttpResponse.BodyHandlers.ofString());
@@ -91,15 +90,5 @@ class PostgresEndToEndTest {
 
     private URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
-    }
-
-    private static long count(Connection c, String sql, long id) throws Exception {
-        try (PreparedStatement s = c.prepareStatement(sql)) {
-            s.setLong(1, id);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
-        }
     }
 }

@@ -1,10 +1,10 @@
 package dev.spacebench.space.attach;
 
 import dev.spacebench.space.AttachTokens;
-import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceProvider;
 import dev.spacebench.space.SpaceSpec;
 import java.io.IOException;

@@ -2,7 +2,6 @@ package dev.spacebench.space.container;
 
 import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
-import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.space.KindDiagnosis;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
@@ -24,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**

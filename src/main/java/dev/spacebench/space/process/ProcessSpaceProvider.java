@@ -2,7 +2,6 @@ package dev.spacebench.space.process;
 
 import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
-import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.agent.MarkedProcesses;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
@@ -18,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**

@@ -2,7 +2,6 @@ package dev.spacebench.space.sandbox;
 
 import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
-import org.springframework.beans.factory.annotation.Autowired;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
@@ -20,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**

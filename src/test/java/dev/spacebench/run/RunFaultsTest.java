@@ -143,15 +143,16 @@ class RunFaultsTest extends AppTestSupport {
         @Bean
         SpaceProvider needsNativeKind() {
             return new ProcessSpaceProvider(SPACES) {
+                // Qualified: inside this subclass a bare KIND is ProcessSpaceProvider's.
                 @Override
                 public String kind() {
-                    return KIND;
+                    return NativeKind.KIND;
                 }
 
                 @Override
                 public Space create(Path root, SpaceSpec spec, Duration readyTimeout) throws SpaceException {
-                    if (ARMED.getAndSet(false)) {
-                        System.loadLibrary(LIBRARY);
+                    if (NativeKind.ARMED.getAndSet(false)) {
+                        System.loadLibrary(NativeKind.LIBRARY);
                     }
                     return super.create(root, spec, readyTimeout);
                 }

@@ -8,6 +8,7 @@ import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunJson;
@@ -33,12 +34,14 @@ public class RunReportBuilder {
     private final RunJson json;
     private final RunSampleRepository samples;
     private final Plots plots;
+    private final RunExporters exporters;
 
-    public RunReportBuilder(RunService runs, RunJson json, RunSampleRepository samples, Plots plots) {
+    public RunReportBuilder(RunService runs, RunJson json, RunSampleRepository samples, Plots plots, RunExporters exporters) {
         this.runs = runs;
         this.json = json;
         this.samples = samples;
         this.plots = plots;
+        this.exporters = exporters;
     }
 
     /** @throws dev.spacebench.run.RunNotFoundException if there is no such run */
@@ -113,21 +116,15 @@ public class RunReportBuilder {
                 buildFacts(build),
                 reproduce(spec, plan, build),
                 Questions.list(kind, plan, exec, env, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
-                new RunReport.Downloads("/api/runs/" + id + "/samples.csv", "/api/runs/" + id + "/result.json",
-                        "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/bmf.json", histogramLogs(id, results)),
+                new RunReport.Downloads(exporters.files(id, results).stream()
+                        .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),
+                                f.exporter().title(), f.exporter().description())).toList()),
                 spec, plan, env, build);
     }
 
     private static String failedByMetric(List<MetricResult> results) {
         return results.stream().filter(r -> r.getFailures() > 0).map(r -> r.getMetric() + ": " + r.getFailures())
                 .collect(java.util.stream.Collectors.joining(", "));
-    }
-
-    private static Map<String, String> histogramLogs(long id, List<MetricResult> results) {
-        Map<String, String> logs = new java.util.LinkedHashMap<>();
-        results.stream().filter(r -> r.getHistogram() != null)
-                .forEach(r -> logs.put(r.getMetric(), "/api/runs/" + id + "/hlog/" + r.getMetric() + ".hlog"));
-        return logs;
     }
 
     private RunReport.Figure p50(Optional<MetricResult> result) {

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.publish.export.RunExporters;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
@@ -22,10 +23,12 @@ public class RunController {
 
     private final RunService service;
     private final RunJson json;
+    private final RunExporters exporters;
 
-    public RunController(RunService service, RunJson json) {
+    public RunController(RunService service, RunJson json, RunExporters exporters) {
         this.service = service;
         this.json = json;
+        this.exporters = exporters;
     }
 
     @PostMapping(consumes = "application/json")
@@ -61,7 +64,8 @@ public class RunController {
     }
 
     private RunView view(Run run) {
-        return RunView.of(run, json.spaceSpec(run), json.plan(run), service.results(run.getId()), json);
+        List<MetricResult> results = service.results(run.getId());
+        return RunView.of(run, json.spaceSpec(run), json.plan(run), results, json, exporters.links(run.getId(), results));
     }
 
     /** One page of runs. */

@@ -53,10 +53,13 @@ public record RunView(
                              Map<String, PercentileInterval> intervals) {
     }
 
-    public record Links(String self, String page, String samplesCsv, String resultJson, String pageMd, String cancel) {
+    /** @param downloads every file of the run, file name → URL, as its page lists them */
+    public record Links(String self, String page, String samplesCsv, String resultJson, String pageMd, String cancel,
+                        Map<String, String> downloads) {
     }
 
-    static RunView of(Run run, SpaceSpec space, Plan plan, List<MetricResult> results, RunJson json) {
+    /** @param downloads file name → URL of each of the run's files */
+    static RunView of(Run run, SpaceSpec space, Plan plan, List<MetricResult> results, RunJson json, Map<String, String> downloads) {
         long id = run.getId();
         double percent = percentDone(run);
         Map<String, Integer> failedByMetric = new LinkedHashMap<>();
@@ -70,7 +73,7 @@ public record RunView(
                         run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
                 results.stream().map(r -> result(r, json)).toList(),
                 new Links("/api/runs/" + id, "/runs/" + id, "/api/runs/" + id + "/samples.csv",
-                        "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel"));
+                        "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel", downloads));
     }
 
     /** Iterations done / all iterations × 100, one decimal: what the run's view and its live events both show. */

@@ -8,8 +8,8 @@ import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
-import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
+import dev.spacebench.run.SampleRows;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
@@ -19,11 +19,11 @@ import org.springframework.stereotype.Component;
 public class Sides {
 
     private final RunService runs;
-    private final RunSampleRepository samples;
+    private final SampleRows samples;
     private final RunReportBuilder reports;
     private final BaselineService baselines;
 
-    public Sides(RunService runs, RunSampleRepository samples, RunReportBuilder reports, BaselineService baselines) {
+    public Sides(RunService runs, SampleRows samples, RunReportBuilder reports, BaselineService baselines) {
         this.runs = runs;
         this.samples = samples;
         this.reports = reports;
@@ -64,6 +64,6 @@ public class Sides {
         report.build().forEach(f -> environment.put(f.label(), f.value()));
         environment.put("Figures", "raw samples in run " + id);
         return new Side(title, "/runs/" + id, true, figures, environment,
-                metric -> samples.measuredNs(id, metric).stream().mapToLong(Long::longValue).toArray());
+                metric -> samples.measuredNs(id, metric));
     }
 }

@@ -66,6 +66,13 @@ public class MetricResult {
     @Column(length = 65536)
     private String histogram;
 
+    /**
+     * The samples at the percentile plot's points ({@code stats.PercentileTable#encode}); null for
+     * runs stored before it was kept, and when no sample succeeded.
+     */
+    @Column(name = "percentile_table", length = 2000)
+    private String percentileTable;
+
     protected MetricResult() {}
 
     public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
@@ -90,6 +97,15 @@ public class MetricResult {
         this.histogram = histogram;
     }
 
+    /** As the other constructor, with the percentile table the plots read. */
+    public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
+                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs, String intervals,
+                        String histogram, String percentileTable) {
+        this(runId, metric, position, bytes, lane, n, warmups, failures, minNs, p50Ns, p95Ns, p99Ns, maxNs, meanNs, stddevNs,
+                intervals, histogram);
+        this.percentileTable = percentileTable;
+    }
+
     public Long getId() { return id; }
     public Long getRunId() { return runId; }
     public String getMetric() { return metric; }
@@ -108,4 +124,5 @@ public class MetricResult {
     public Double getStddevNs() { return stddevNs; }
     public String getIntervals() { return intervals; }
     public String getHistogram() { return histogram; }
+    public String getPercentileTable() { return percentileTable; }
 }

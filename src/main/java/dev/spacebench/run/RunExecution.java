@@ -204,7 +204,7 @@ public class RunExecution {
         });
     }
 
-    private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken) {
+    private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, MetricSamples taken) {
         List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken, json);
         try {
             transactions.executeWithoutResult(tx -> replaceResults(runId, computed));
@@ -214,7 +214,7 @@ public class RunExecution {
         }
     }
 
-    private void finish(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken, RunStatus outcome, String reason) {
+    private void finish(long runId, Plan plan, boolean hasBulkLane, MetricSamples taken, RunStatus outcome, String reason) {
         List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken, json);
         transactions.executeWithoutResult(tx -> {
             replaceResults(runId, computed);

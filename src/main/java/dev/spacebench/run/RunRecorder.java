@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
  * Persists a run's samples in batches, its progress at most every 200 ms (and at each phase's
  * last iteration), and polls the database for a cancel request at most every 250 ms — so that
  * neither the database nor the polling sits inside the loops' timed regions noticeably often.
- * Keeps every sample in memory too, for the figures at the end.
+ * Keeps what the figures need in memory too ({@link MetricSamples}: primitive arrays, not objects).
  */
 final class RunRecorder implements MeasureListener {
 
@@ -24,7 +24,7 @@ final class RunRecorder implements MeasureListener {
     private final RunSampleRepository samples;
     private final RunRepository runs;
     private final BooleanSupplier stopping;
-    private final List<Sample> all = new ArrayList<>();
+    private final MetricSamples all = new MetricSamples();
     private final List<RunSample> pending = new ArrayList<>();
     private long lastProgress;
     private long lastCancelPoll;
@@ -95,8 +95,8 @@ final class RunRecorder implements MeasureListener {
         }
     }
 
-    /** Every sample so far, in the order taken. */
-    List<Sample> samples() {
+    /** What the figures need of every sample so far. */
+    MetricSamples samples() {
         return all;
     }
 }

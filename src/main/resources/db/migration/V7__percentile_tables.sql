@@ -1,0 +1,4 @@
+-- The samples at the percentile plot's 37 points, computed once when a metric finishes, so that
+-- pages and plots read no sample: "n;max;v0,v1,…,v36" in ns (stats.PercentileTable). Null for
+-- runs stored before it was kept; their plots read the samples.
+ALTER TABLE metric_result ADD COLUMN percentile_table VARCHAR(2000);

@@ -31,9 +31,10 @@ export SPACEBENCH_API_TOKEN=$(python3 -c 'import secrets; print(secrets.token_ur
 java -Xmx512m -jar "$JAR" --server.port="$PORT" --spring.datasource.url="jdbc:h2:file:$WORK/db" \
      --spacebench.spaces.root="$WORK/spaces" > "$WORK/app.log" 2>&1 &
 APP=$!
-trap 'kill $APP 2>/dev/null; wait $APP 2>/dev/null; rm -rf "$WORK"' EXIT
+trap 'kill $APP 2>/dev/null || true; wait $APP 2>/dev/null || true; rm -rf "$WORK"' EXIT
 BASE=http://127.0.0.1:$PORT
-for _ in $(seq 1 120); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
+for _ in $(seq 1 300); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
+curl -sf "$BASE/actuator/health" >/dev/null || { echo "the app did not come up within 300 s:" >&2; tail -20 "$WORK/app.log" >&2; exit 1; }
 
 # Heap in use (survivors, eden and old generation), MiB.
 heap() { jstat -gc "$APP" | awk 'NR==1{for(i=1;i<=NF;i++)c[$i]=i} NR==2{printf "%.0f\n", ($c["S0U"]+$c["S1U"]+$c["EU"]+$c["OU"])/1024}'; }

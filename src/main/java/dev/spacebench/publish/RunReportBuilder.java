@@ -107,7 +107,7 @@ public class RunReportBuilder {
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version),
                 run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
+                run.getSampleCount() != null ? run.getSampleCount() : samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
                 run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
                         ? Method.describe(plan, env, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),

@@ -79,6 +79,10 @@ public class Run {
     @Column(length = 4000)
     private String build;
 
+    /** Samples stored, counted when the run finished with all of them saved; null before, or when some were lost. */
+    @Column(name = "sample_count")
+    private Long sampleCount;
+
     protected Run() {}
 
     public Run(String kind, String spaceSpec, String plan, long progressTotal, Instant createdAt) {
@@ -109,6 +113,8 @@ public class Run {
     public long getProgressTotal() { return progressTotal; }
     public String getEnvironment() { return environment; }
     public String getBuild() { return build; }
+    public Long getSampleCount() { return sampleCount; }
+    public void setSampleCount(Long sampleCount) { this.sampleCount = sampleCount; }
 
     public void setEnvironment(String environment) { this.environment = environment; }
     public void setBuild(String build) { this.build = build; }

@@ -26,6 +26,7 @@ final class RunRecorder implements MeasureListener {
     private final BooleanSupplier stopping;
     private final MetricSamples all = new MetricSamples();
     private final List<RunSample> pending = new ArrayList<>();
+    private long saved;
     private long lastProgress;
     private long lastCancelPoll;
     private boolean cancelSeen;
@@ -91,8 +92,14 @@ final class RunRecorder implements MeasureListener {
     void flush() {
         if (!pending.isEmpty()) {
             samples.saveAll(pending);
+            saved += pending.size();
             pending.clear();
         }
+    }
+
+    /** Samples written so far; null while some are still waiting to be (or failed to be) written. */
+    Long savedCount() {
+        return pending.isEmpty() ? saved : null;
     }
 
     /** What the figures need of every sample so far. */

@@ -3,11 +3,9 @@ package dev.spacebench.cli;
 import dev.spacebench.baseline.BaselineService;
 import dev.spacebench.compare.CheckService;
 import dev.spacebench.live.LiveRuns;
-import dev.spacebench.publish.RunReportBuilder;
+import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.RunExecution;
-import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunRepository;
-import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import org.springframework.transaction.support.TransactionTemplate;
 import tools.jackson.databind.json.JsonMapper;
@@ -20,5 +18,5 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record BenchServices(RunService runs, RunRepository runRepository, RunExecution execution, LiveRuns live,
                      TransactionTemplate transactions, String workerId, BaselineService baselines, CheckService checks,
-                     RunReportBuilder reports, JsonMapper json, RunJson runJson, RunSampleRepository samples) {
+                     JsonMapper json, RunExporters exporters) {
 }

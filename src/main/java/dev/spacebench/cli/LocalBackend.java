@@ -3,18 +3,14 @@ package dev.spacebench.cli;
 import dev.spacebench.baseline.BaselineNotFoundException;
 import dev.spacebench.compare.CheckResult;
 import dev.spacebench.live.LiveRun;
-import dev.spacebench.publish.RunReport;
-import dev.spacebench.publish.export.PageMarkdown;
-import dev.spacebench.publish.export.ResultJson;
-import dev.spacebench.publish.export.SamplesCsv;
 import dev.spacebench.request.InvalidRequestException;
+import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRequest;
-import dev.spacebench.run.RunSample;
 import dev.spacebench.run.RunStateException;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,12 +19,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Measures in this process: the app without its web server and with its worker off, on the same
@@ -145,25 +139,17 @@ final class LocalBackend implements BenchBackend {
 
     @Override
     public void export(long id, Path dir) {
-        RunReport report = app.reports().build(id);
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve(Exports.RESULT_JSON), app.json().writeValueAsString(ResultJson.of(report, app.runs().results(id), app.runJson())));
-            Files.writeString(dir.resolve(Exports.PAGE_MD), PageMarkdown.render(report));
+            // Every exporter the REST API serves, each streamed into its file.
+            for (RunExporters.Found found : app.exporters().files(id, app.runs().results(id))) {
+                try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(dir.resolve(found.file().name())))) {
+                    found.exporter().write(id, found.file(), out);
+                }
+            }
         } catch (IOException e) {
             throw new BenchException("cannot write into " + dir + ": " + e.getMessage(), e);
         }
-        TransactionTemplate readOnly = new TransactionTemplate(app.transactions().getTransactionManager());
-        readOnly.setReadOnly(true);
-        // Streamed, as the REST export does, so millions of samples never sit in memory at once.
-        readOnly.executeWithoutResult(tx -> {
-            try (Stream<RunSample> rows = app.samples().streamByRunIdOrderByIdAsc(id);
-                 Writer out = Files.newBufferedWriter(dir.resolve(Exports.SAMPLES_CSV))) {
-                SamplesCsv.write(rows.iterator(), out);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
     }
 
     @Override

@@ -3,11 +3,9 @@ package dev.spacebench.cli;
 import dev.spacebench.baseline.BaselineService;
 import dev.spacebench.compare.CheckService;
 import dev.spacebench.live.LiveRuns;
-import dev.spacebench.publish.RunReportBuilder;
+import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.RunExecution;
-import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunRepository;
-import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunWorker;
 import org.springframework.boot.SpringBootConfiguration;
@@ -43,9 +41,8 @@ class LocalConfiguration {
     @Bean
     BenchServices benchServices(RunService runs, RunRepository runRepository, RunExecution execution, LiveRuns live,
                                 TransactionTemplate transactions, RunWorker worker, BaselineService baselines,
-                                CheckService checks, RunReportBuilder reports, JsonMapper json, RunJson runJson,
-                                RunSampleRepository samples) {
+                                CheckService checks, JsonMapper json, RunExporters exporters) {
         return new BenchServices(runs, runRepository, execution, live, transactions, worker.workerId(), baselines,
-                checks, reports, json, runJson, samples);
+                checks, json, exporters);
     }
 }

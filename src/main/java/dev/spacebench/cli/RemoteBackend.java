@@ -139,8 +139,12 @@ final class RemoteBackend implements BenchBackend {
         } catch (IOException e) {
             throw new BenchException("cannot create " + dir + ": " + e.getMessage(), e);
         }
-        for (String name : List.of(Exports.RESULT_JSON, Exports.SAMPLES_CSV, Exports.PAGE_MD)) {
-            String path = "/api/runs/" + id + "/" + name;
+        // Every file the run's links list: the server's exporters, whichever they are.
+        HttpResponse<String> run = send(call("/api/runs/" + id).timeout(CALL_TIMEOUT).GET().build());
+        expect(run, 200, "GET /api/runs/" + id);
+        JsonNode downloads = JSON.readTree(run.body()).path("links").path("downloads");
+        for (String name : downloads.propertyNames()) {
+            String path = downloads.get(name).asString();
             HttpResponse<Path> response = send(call(path).timeout(CALL_TIMEOUT).GET().build(),
                     HttpResponse.BodyHandlers.ofFile(dir.resolve(name)));
             if (response.statusCode() != 200) {

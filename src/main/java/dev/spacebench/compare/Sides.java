@@ -7,8 +7,8 @@ import dev.spacebench.metric.Metric;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
-import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
+import dev.spacebench.run.SampleRows;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
@@ -18,11 +18,11 @@ import org.springframework.stereotype.Component;
 public class Sides {
 
     private final RunService runs;
-    private final RunSampleRepository samples;
+    private final SampleRows samples;
     private final RunReportBuilder reports;
     private final BaselineService baselines;
 
-    public Sides(RunService runs, RunSampleRepository samples, RunReportBuilder reports, BaselineService baselines) {
+    public Sides(RunService runs, SampleRows samples, RunReportBuilder reports, BaselineService baselines) {
         this.runs = runs;
         this.samples = samples;
         this.reports = reports;
@@ -61,6 +61,6 @@ public class Sides {
         reports.facts(id).forEach(f -> environment.put(f.label(), f.value()));
         environment.put("Figures", "raw samples in run " + id);
         return new Side(title, "/runs/" + id, true, figures, environment,
-                metric -> samples.measuredNs(id, metric).stream().mapToLong(Long::longValue).toArray());
+                metric -> samples.measuredNs(id, metric));
     }
 }

@@ -20,6 +20,12 @@ public record PlanLimits(long maxFileBytes) {
     public static final int MAX_METRICS = 16;
     /** Entries in files.sizes: each size is two metrics on the page and a loop of its own. */
     public static final int MAX_FILE_SIZES = 100;
+    /**
+     * Samples one run may take, warm-ups, floor and Space samples included: what one app carries
+     * (8 bytes a measured sample in the worker, a sort of one metric at a time, one database row
+     * each). Three exec round trips and the floor at n = 1,000,000 fit, 7,000,003 with no warm-ups.
+     */
+    public static final long MAX_SAMPLES_PER_RUN = 8_000_000;
 
     /**
      * What a plan's numeric field allows, for messages about input that is not such a number.

@@ -78,11 +78,30 @@ public final class PlanValidator {
         if (plan.spaces() != null) {
             range(errors, prefix + ".spaces", plan.spaces(), 1, PlanLimits.MAX_SPACES);
         }
+        long samples = samples(plan);
+        if (errors.isEmpty() && samples > PlanLimits.MAX_SAMPLES_PER_RUN) {
+            errors.add(new FieldError(prefix, "would take " + samples + " samples and a run may take at most "
+                    + PlanLimits.MAX_SAMPLES_PER_RUN + " (warm-ups, floor and Space samples included): lower exec.n, "
+                    + "files.sizes[].n or floor.n, or measure fewer metrics"));
+        }
         if (exec.metrics().isEmpty() && files.sizes().isEmpty()) {
             errors.add(new PlanProblem(prefix, "has nothing to measure: give at least one of exec.metrics "
                     + ExecMetric.wireNames() + " or one files.sizes entry"));
         }
         return errors;
+    }
+
+    /**
+     * Samples a valid plan takes: each exec metric's warm-ups and n, an upload and a download per
+     * file iteration, the floor's five loops (timer once, four loops of warm-ups and n), and each
+     * Space's ready and delete times.
+     */
+    public static long samples(Plan plan) {
+        long exec = (long) plan.exec().metrics().size() * (plan.exec().n() + plan.exec().warmups());
+        long files = 2 * plan.files().sizes().stream().mapToLong(s -> (long) s.n() + plan.files().warmups()).sum();
+        FloorPlan floor = plan.floor();
+        long floorSamples = floor == null || !floor.enabled() ? 0 : 1 + 4L * (floor.n() + floor.warmups());
+        return exec + files + floorSamples + 2L * plan.spaceCount();
     }
 
     private static void range(List<PlanProblem> errors, String field, long value, long min, long max) {

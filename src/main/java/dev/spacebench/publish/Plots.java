@@ -7,8 +7,9 @@ import dev.spacebench.metric.Kind;
 import dev.spacebench.publish.plot.PercentilePlot;
 import dev.spacebench.publish.plot.ThroughputPlot;
 import dev.spacebench.run.MetricResult;
-import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
+import dev.spacebench.run.SampleRows;
+import dev.spacebench.stats.PercentileTable;
 import dev.spacebench.stats.Throughput;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,7 +21,8 @@ import org.springframework.stereotype.Component;
 /**
  * A run's plots as SVG: one percentile distribution per exec metric (with the matching floor
  * as a second line where measured) and one throughput-by-size plot. Each also has its own URL.
- * Drawing reads the raw samples, so it happens only where a plot is shown.
+ * Drawing reads the percentile tables stored with the figures; only a run stored before those
+ * were kept has its samples read instead.
  */
 @Component
 public class Plots {
@@ -29,9 +31,9 @@ public class Plots {
     private static final String THROUGHPUT_TITLE = "Throughput by file size (MiB/s at the p50)";
 
     private final RunService runs;
-    private final RunSampleRepository samples;
+    private final SampleRows samples;
 
-    public Plots(RunService runs, RunSampleRepository samples) {
+    public Plots(RunService runs, SampleRows samples) {
         this.runs = runs;
         this.samples = samples;
     }
@@ -63,11 +65,15 @@ public class Plots {
 
     /** The SVG of every plot the run has, by plot id: what the HTML page draws inline. */
     public Map<String, String> svgs(long runId) {
+        List<MetricResult> results = runs.results(runId);
         Map<String, String> svgs = new LinkedHashMap<>();
         for (ExecRoundTrip metric : ExecRoundTrip.values()) {
-            latency(runId, metric.id()).ifPresent(svg -> svgs.put(metric.id(), svg));
+            latency(runId, metric.id(), results).ifPresent(svg -> svgs.put(metric.id(), svg));
         }
-        throughput(runId).ifPresent(svg -> svgs.put(THROUGHPUT, svg));
+        List<ThroughputPlot.Point> points = throughputPoints(results);
+        if (!points.isEmpty()) {
+            svgs.put(THROUGHPUT, ThroughputPlot.svg(THROUGHPUT_TITLE, points));
+        }
         return svgs;
     }
 
@@ -76,23 +82,25 @@ public class Plots {
      * @return the SVG; empty when the run has no measured samples of it
      */
     public Optional<String> latency(long runId, String metric) {
+        return latency(runId, metric, runs.results(runId));
+    }
+
+    private Optional<String> latency(long runId, String metric, List<MetricResult> results) {
         Optional<ExecRoundTrip> exec = ExecRoundTrip.fromId(metric);
         if (exec.isEmpty()) {
             return Optional.empty();
         }
-        long[] space = sorted(runId, metric);
-        if (space.length == 0) {
+        Optional<PercentileTable> space = table(runId, metric, results);
+        if (space.isEmpty()) {
             return Optional.empty();
         }
         List<PercentilePlot.Series> series = new ArrayList<>();
-        series.add(new PercentilePlot.Series(exec.get().label() + " into the Space", space));
+        series.add(new PercentilePlot.Series(exec.get().label() + " into the Space", space.get()));
         // The plot draws the most direct floor only.
         FloorMetric floorMetric = exec.get().floors().get(0);
-        long[] floor = sorted(runId, floorMetric.id());
-        if (floor.length > 0) {
-            series.add(new PercentilePlot.Series(floorMetric.description(), floor));
-        }
-        return Optional.of(PercentilePlot.svg(latencyTitle(exec.get(), space.length), series));
+        table(runId, floorMetric.id(), results)
+                .ifPresent(floor -> series.add(new PercentilePlot.Series(floorMetric.description(), floor)));
+        return Optional.of(PercentilePlot.svg(latencyTitle(exec.get(), space.get().n()), series));
     }
 
     /** @return the SVG; empty when the run has no file figures */
@@ -121,7 +129,16 @@ public class Plots {
         return points;
     }
 
-    private long[] sorted(long runId, String metric) {
-        return samples.measuredNs(runId, metric).stream().mapToLong(Long::longValue).toArray();
+    /** The stored table; for a run stored before tables were kept, one computed from its samples. */
+    private Optional<PercentileTable> table(long runId, String metric, List<MetricResult> results) {
+        Optional<MetricResult> result = results.stream().filter(r -> r.getMetric().equals(metric)).findFirst();
+        if (result.isPresent() && result.get().getPercentileTable() != null) {
+            return Optional.of(PercentileTable.decode(result.get().getPercentileTable()));
+        }
+        if (result.isPresent() && result.get().getN() == 0) {
+            return Optional.empty();
+        }
+        long[] sorted = samples.measuredNs(runId, metric);
+        return sorted.length == 0 ? Optional.empty() : Optional.of(PercentileTable.of(sorted));
     }
 }

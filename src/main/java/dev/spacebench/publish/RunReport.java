@@ -133,6 +133,29 @@ public record RunReport(
     }
 
     /** @param histogramLogs metric id → URL of its HdrHistogram log */
-    public record Downloads(String samplesCsv, String resultJson, String pageMd, String bmfJson, java.util.Map<String, String> histogramLogs) {
+    /**
+     * The run's files, one entry per file of each {@code RunExporter}, in their order.
+     */
+    public record Downloads(List<Download> files) {
+
+        /** The files grouped by format, in order: one line each on the page. */
+        public List<List<Download>> byFormat() {
+            java.util.Map<String, List<Download>> groups = new java.util.LinkedHashMap<>();
+            files.forEach(d -> groups.computeIfAbsent(d.format(), f -> new java.util.ArrayList<>()).add(d));
+            return List.copyOf(groups.values());
+        }
+
+        public String samplesCsv() {
+            return files.stream().filter(d -> d.format().equals("samples.csv")).map(Download::url).findFirst().orElse(null);
+        }
+    }
+
+    /**
+     * @param format the exporter's id, e.g. "samples.csv" or "hlog"
+     * @param name the file name, e.g. "exec.noop.hlog"
+     * @param title the format's full name where the file name does not say it, or null
+     * @param description what the format holds
+     */
+    public record Download(String format, String name, String url, String title, String description) {
     }
 }

@@ -8,6 +8,7 @@ import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRequest;
@@ -33,12 +34,14 @@ public class RunReportBuilder {
     private final JsonMapper json;
     private final RunSampleRepository samples;
     private final Plots plots;
+    private final RunExporters exporters;
 
-    public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots) {
+    public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots, RunExporters exporters) {
         this.runs = runs;
         this.json = json;
         this.samples = samples;
         this.plots = plots;
+        this.exporters = exporters;
     }
 
     /**
@@ -117,7 +120,7 @@ public class RunReportBuilder {
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version),
                 run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
+                run.getSampleCount() != null ? run.getSampleCount() : samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
                 run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
                         ? Method.describe(plan, env, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),
@@ -126,21 +129,15 @@ public class RunReportBuilder {
                 buildFacts(build),
                 reproduce(spec, plan, build),
                 Questions.list(kind, plan, exec, env, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
-                new RunReport.Downloads("/api/runs/" + id + "/samples.csv", "/api/runs/" + id + "/result.json",
-                        "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/bmf.json", histogramLogs(id, results)),
+                new RunReport.Downloads(exporters.files(id, results).stream()
+                        .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),
+                                f.exporter().title(), f.exporter().description())).toList()),
                 spec, plan, env, build);
     }
 
     private static String failedByMetric(List<MetricResult> results) {
         return results.stream().filter(r -> r.getFailures() > 0).map(r -> r.getMetric() + ": " + r.getFailures())
                 .collect(java.util.stream.Collectors.joining(", "));
-    }
-
-    private static Map<String, String> histogramLogs(long id, List<MetricResult> results) {
-        Map<String, String> logs = new java.util.LinkedHashMap<>();
-        results.stream().filter(r -> r.getHistogram() != null)
-                .forEach(r -> logs.put(r.getMetric(), "/api/runs/" + id + "/hlog/" + r.getMetric() + ".hlog"));
-        return logs;
     }
 
     private RunReport.Figure p50(Optional<MetricResult> result) {

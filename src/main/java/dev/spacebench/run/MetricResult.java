@@ -70,6 +70,13 @@ public class MetricResult {
     @Column(length = 65536)
     private String histogram;
 
+    /**
+     * The samples at the percentile plot's points ({@code stats.PercentileTable#encode}); null for
+     * runs stored before it was kept, and when no sample succeeded.
+     */
+    @Column(name = "percentile_table", length = 2000)
+    private String percentileTable;
+
     protected MetricResult() {}
 
     public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
@@ -95,6 +102,15 @@ public class MetricResult {
         this.histogram = histogram;
     }
 
+    /** As the other constructor, with the percentile table the plots read. */
+    public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
+                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs, String intervals,
+                        String histogram, String percentileTable) {
+        this(runId, metric, position, bytes, lane, n, warmups, failures, minNs, p50Ns, p95Ns, p99Ns, maxNs, meanNs, stddevNs,
+                intervals, histogram);
+        this.percentileTable = percentileTable;
+    }
+
     public Long getId() { return id; }
     public Long getRunId() { return runId; }
     public String getMetric() { return metric; }
@@ -114,4 +130,5 @@ public class MetricResult {
     /** The 95% intervals of p50, p95 and p99 by name; empty when the result has no figures. */
     public Map<String, PercentileInterval> getIntervals() { return intervals == null ? Map.of() : intervals; }
     public String getHistogram() { return histogram; }
+    public String getPercentileTable() { return percentileTable; }
 }

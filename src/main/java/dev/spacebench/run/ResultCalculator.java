@@ -2,7 +2,6 @@ package dev.spacebench.run;
 
 import dev.spacebench.channel.Lane;
 import dev.spacebench.measure.Measurement;
-import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.FloorMetric;
@@ -12,6 +11,7 @@ import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
 import dev.spacebench.stats.PercentileInterval;
+import dev.spacebench.stats.PercentileTable;
 import dev.spacebench.stats.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,6 +31,11 @@ final class ResultCalculator {
     private ResultCalculator() {}
 
     static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, List<Sample> samples) {
+        return compute(runId, plan, hasBulkLane, MetricSamples.of(samples));
+    }
+
+    /** As above, from the tallies a run keeps as it goes. */
+    static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, MetricSamples samples) {
         List<MetricResult> results = new ArrayList<>();
         add(results, runId, SPACE_READY, 0, null, samples);
         for (String name : plan.exec().metrics()) {
@@ -48,14 +53,14 @@ final class ResultCalculator {
         return results;
     }
 
-    private static void add(List<MetricResult> results, long runId, String metric, long bytes, String lane, List<Sample> all) {
-        List<Sample> mine = all.stream().filter(s -> s.metric().equals(metric)).toList();
-        if (mine.isEmpty()) {
+    private static void add(List<MetricResult> results, long runId, String metric, long bytes, String lane, MetricSamples all) {
+        MetricSamples.Tally mine = all.get(metric);
+        if (mine == null) {
             return;
         }
-        int warmups = (int) mine.stream().filter(s -> s.phase() == Phase.WARMUP).count();
-        int failures = (int) mine.stream().filter(s -> s.phase() == Phase.MEASURED && !s.ok()).count();
-        long[] ns = mine.stream().filter(s -> s.phase() == Phase.MEASURED && s.ok()).mapToLong(Sample::ns).toArray();
+        int warmups = mine.warmups();
+        int failures = mine.failures();
+        long[] ns = mine.measured();
         int position = results.size();
         if (ns.length == 0) {
             results.add(new MetricResult(runId, metric, position, bytes, lane, 0, warmups, failures,
@@ -65,8 +70,10 @@ final class ResultCalculator {
         Summary s = Summary.of(ns);
         long[] sorted = ns.clone();
         Arrays.sort(sorted);
+        // What the page's plots need, computed here once rather than from the samples on every view.
         results.add(new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
                 s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(),
-                PercentileInterval.published(sorted), Histograms.encode(Histograms.of(ns))));
+                PercentileInterval.published(sorted), Histograms.encode(Histograms.of(ns)),
+                PercentileTable.of(sorted).encode()));
     }
 }

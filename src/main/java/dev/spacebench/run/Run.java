@@ -88,6 +88,10 @@ public class Run {
     @Convert(converter = JsonColumns.BuildColumn.class)
     private Build build;
 
+    /** Samples stored, counted when the run finished with all of them saved; null before, or when some were lost. */
+    @Column(name = "sample_count")
+    private Long sampleCount;
+
     protected Run() {}
 
     public Run(String kind, SpaceSpec spaceSpec, Plan plan, long progressTotal, Instant createdAt) {
@@ -120,6 +124,8 @@ public class Run {
     /** Null until the run's Space answered. */
     public Environment getEnvironment() { return environment; }
     public Build getBuild() { return build; }
+    public Long getSampleCount() { return sampleCount; }
+    public void setSampleCount(Long sampleCount) { this.sampleCount = sampleCount; }
 
     public void setEnvironment(Environment environment) { this.environment = environment; }
     public void setBuild(Build build) { this.build = build; }

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.publish.export.RunExporters;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
@@ -21,9 +22,11 @@ import org.springframework.web.bind.annotation.RestController;
 public class RunController {
 
     private final RunService service;
+    private final RunExporters exporters;
 
-    public RunController(RunService service) {
+    public RunController(RunService service, RunExporters exporters) {
         this.service = service;
+        this.exporters = exporters;
     }
 
     @PostMapping(consumes = "application/json")
@@ -59,7 +62,8 @@ public class RunController {
     }
 
     private RunView view(Run run) {
-        return RunView.of(run, service.results(run.getId()));
+        List<MetricResult> results = service.results(run.getId());
+        return RunView.of(run, results, exporters.links(run.getId(), results));
     }
 
     /** One page of runs. */

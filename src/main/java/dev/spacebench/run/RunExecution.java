@@ -157,7 +157,7 @@ public class RunExecution {
             } catch (RuntimeException e) {
                 log.warn("run {}: could not save its last samples: {}", runId, e.toString());
             }
-            finish(runId, plan, hasBulkLane, recorder.samples(), outcome, reason);
+            finish(runId, plan, hasBulkLane, recorder.samples(), recorder.savedCount(), outcome, reason);
         }
     }
 
@@ -202,7 +202,7 @@ public class RunExecution {
         });
     }
 
-    private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken) {
+    private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, MetricSamples taken) {
         List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
         try {
             transactions.executeWithoutResult(tx -> replaceResults(runId, computed));
@@ -212,7 +212,9 @@ public class RunExecution {
         }
     }
 
-    private void finish(long runId, Plan plan, boolean hasBulkLane, List<Sample> taken, RunStatus outcome, String reason) {
+    /** @param sampleCount samples stored, or null when some could not be */
+    private void finish(long runId, Plan plan, boolean hasBulkLane, MetricSamples taken, Long sampleCount, RunStatus outcome,
+                        String reason) {
         List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
         transactions.executeWithoutResult(tx -> {
             replaceResults(runId, computed);
@@ -220,6 +222,8 @@ public class RunExecution {
             if (run.getBuild() == null) {
                 run.setBuild(buildFacts.build());
             }
+            // The page shows it: counting a million rows on every view is what it would cost otherwise.
+            run.setSampleCount(sampleCount);
             run.finish(outcome, reason, Instant.now());
         });
         log.info("run {} {}{}", runId, outcome, reason == null ? "" : ": " + reason);

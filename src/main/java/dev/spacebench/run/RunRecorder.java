@@ -12,7 +12,7 @@ import java.util.function.BooleanSupplier;
  * Persists a run's samples in batches, its progress at most every 200 ms (and at each phase's
  * last iteration), and polls the database for a cancel request at most every 250 ms — so that
  * neither the database nor the polling sits inside the loops' timed regions noticeably often.
- * Keeps every sample in memory too, for the figures at the end.
+ * Keeps what the figures need in memory too ({@link MetricSamples}: primitive arrays, not objects).
  */
 final class RunRecorder implements MeasureListener {
 
@@ -24,8 +24,9 @@ final class RunRecorder implements MeasureListener {
     private final RunSampleRepository samples;
     private final RunRepository runs;
     private final BooleanSupplier stopping;
-    private final List<Sample> all = new ArrayList<>();
+    private final MetricSamples all = new MetricSamples();
     private final List<RunSample> pending = new ArrayList<>();
+    private long saved;
     private long lastProgress;
     private long lastCancelPoll;
     private boolean cancelSeen;
@@ -91,12 +92,18 @@ final class RunRecorder implements MeasureListener {
     void flush() {
         if (!pending.isEmpty()) {
             samples.saveAll(pending);
+            saved += pending.size();
             pending.clear();
         }
     }
 
-    /** Every sample so far, in the order taken. */
-    List<Sample> samples() {
+    /** Samples written so far; null while some are still waiting to be (or failed to be) written. */
+    Long savedCount() {
+        return pending.isEmpty() ? saved : null;
+    }
+
+    /** What the figures need of every sample so far. */
+    MetricSamples samples() {
         return all;
     }
 }

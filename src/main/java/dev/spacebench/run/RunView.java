@@ -53,10 +53,13 @@ public record RunView(
                              Map<String, PercentileInterval> intervals) {
     }
 
-    public record Links(String self, String page, String samplesCsv, String resultJson, String pageMd, String cancel) {
+    /** @param downloads every file of the run, file name → URL, as its page lists them */
+    public record Links(String self, String page, String samplesCsv, String resultJson, String pageMd, String cancel,
+                        Map<String, String> downloads) {
     }
 
-    static RunView of(Run run, List<MetricResult> results) {
+    /** @param downloads file name → URL of each of the run's files */
+    static RunView of(Run run, List<MetricResult> results, Map<String, String> downloads) {
         SpaceSpec space = run.getSpaceSpec();
         Plan plan = run.getPlan();
         long id = run.getId();
@@ -72,7 +75,7 @@ public record RunView(
                         run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
                 results.stream().map(RunView::result).toList(),
                 new Links("/api/runs/" + id, "/runs/" + id, "/api/runs/" + id + "/samples.csv",
-                        "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel"));
+                        "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel", downloads));
     }
 
     /** Iterations done / all iterations × 100, one decimal: what the run's view and its live events both show. */

@@ -2,9 +2,6 @@ package dev.spacebench.stats;
 
 import java.util.Arrays;
 import org.apache.commons.math3.distribution.NormalDistribution;
-import org.apache.commons.math3.stat.ranking.NaNStrategy;
-import org.apache.commons.math3.stat.ranking.NaturalRanking;
-import org.apache.commons.math3.stat.ranking.TiesStrategy;
 
 /**
  * The two-sided Mann–Whitney U test (Wilcoxon rank-sum): do two sets of samples come from the
@@ -18,8 +15,9 @@ import org.apache.commons.math3.stat.ranking.TiesStrategy;
  * §5.1; Lehmann, <i>Nonparametrics</i>, 1975, §1.4 for the tie correction). These are the figures
  * of SciPy's {@code mannwhitneyu(x, y, alternative="two-sided", method="asymptotic",
  * use_continuity=True)}. Commons Math's {@code MannWhitneyUTest} has neither the tie nor the
- * continuity correction, and timer-quantised latencies do tie, so only its ranking and normal
- * distribution are used here. The approximation is fair from about 8 samples per set.
+ * continuity correction, and timer-quantised latencies do tie, so only its normal distribution is
+ * used here; the mid-ranks come from one walk over both sets sorted (O(n log n), no object per
+ * sample). The approximation is fair from about 8 samples per set.
  *
  * @param test the test's name and variant, for publishing next to the p-value
  * @param u U₁: the number of pairs (x, y) with x &gt; y, ties counting one half
@@ -43,21 +41,37 @@ public record MannWhitney(String test, double u, double z, double pValue) {
         double n1 = x.length;
         double n2 = y.length;
         double total = n1 + n2;
-        double[] pooled = new double[x.length + y.length];
-        for (int i = 0; i < x.length; i++) {
-            pooled[i] = x[i];
-        }
-        for (int i = 0; i < y.length; i++) {
-            pooled[x.length + i] = y[i];
-        }
-        double[] ranks = new NaturalRanking(NaNStrategy.FAILED, TiesStrategy.AVERAGE).rank(pooled);
+        long[] a = x.clone();
+        long[] b = y.clone();
+        Arrays.sort(a);
+        Arrays.sort(b);
+        // One walk over both sorted sets, a group of equal values at a time: each group's mid-rank
+        // and its tie term, in O(n log n) for the sorts and no object per sample.
         double rankSum = 0;
-        for (int i = 0; i < x.length; i++) {
-            rankSum += ranks[i];
+        double tieTerm = 0;
+        long before = 0;
+        int i = 0;
+        int j = 0;
+        while (i < a.length || j < b.length) {
+            long value = j == b.length || (i < a.length && a[i] <= b[j]) ? a[i] : b[j];
+            int inA = 0;
+            while (i < a.length && a[i] == value) {
+                i++;
+                inA++;
+            }
+            int inB = 0;
+            while (j < b.length && b[j] == value) {
+                j++;
+                inB++;
+            }
+            double t = inA + inB;
+            rankSum += inA * (before + (t + 1) / 2);
+            tieTerm += t * t * t - t;
+            before += inA + inB;
         }
         double u1 = rankSum - n1 * (n1 + 1) / 2;
         double larger = Math.max(u1, n1 * n2 - u1);
-        double variance = n1 * n2 / 12 * ((total + 1) - tieTerm(pooled) / (total * (total - 1)));
+        double variance = n1 * n2 / 12 * ((total + 1) - tieTerm / (total * (total - 1)));
         if (variance <= 0) {
             // Every sample equal: nothing tells the sets apart.
             return new MannWhitney(NAME, u1, 0, 1);
@@ -65,22 +79,5 @@ public record MannWhitney(String test, double u, double z, double pValue) {
         double z = (larger - n1 * n2 / 2 - 0.5) / Math.sqrt(variance);
         double p = Math.min(1, 2 * new NormalDistribution(null, 0, 1).cumulativeProbability(-z));
         return new MannWhitney(NAME, u1, z, p);
-    }
-
-    /** Σ(t³ − t) over runs of equal values. */
-    private static double tieTerm(double[] pooled) {
-        double[] sorted = pooled.clone();
-        Arrays.sort(sorted);
-        double term = 0;
-        int run = 1;
-        for (int i = 1; i <= sorted.length; i++) {
-            if (i < sorted.length && sorted[i] == sorted[i - 1]) {
-                run++;
-            } else {
-                term += (double) run * run * run - run;
-                run = 1;
-            }
-        }
-        return term;
     }
 }

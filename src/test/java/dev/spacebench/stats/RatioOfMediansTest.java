@@ -2,6 +2,7 @@ package dev.spacebench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -55,6 +56,23 @@ class RatioOfMediansTest {
         assertThat(other.seed()).isEqualTo(100);
         assertThat(first.lower()).isLessThan(first.ratio()).isGreaterThan(1.9);
         assertThat(first.upper()).isGreaterThan(first.ratio()).isLessThan(2.1);
+    }
+
+    @Test
+    void aMillionSamplesASideAllCountAndGiveTheIntervalTheirSpreadImplies() {
+        Random random = new Random(5);
+        long[] slow = random.longs(1_000_000, 2_000_000, 2_400_000).toArray();
+        long[] fast = random.longs(1_000_000, 1_000_000, 1_200_000).toArray();
+
+        RatioOfMedians result = RatioOfMedians.of(slow, fast, 11);
+
+        // A median of n uniform samples over a width w has a standard error of w / (2√n): 200 ns at
+        // 2.2 ms and 100 ns at 1.1 ms, 9.09e-5 of each; the ratio 2 then has 2 · √2 · 9.09e-5 =
+        // 2.57e-4, and a 95% interval 2 · 1.96 · 2.57e-4 = 0.00101 wide.
+        assertThat(result.ratio()).isCloseTo(2.0, within(0.001));
+        assertThat(result.lower()).isLessThanOrEqualTo(result.ratio());
+        assertThat(result.upper()).isGreaterThanOrEqualTo(result.ratio());
+        assertThat(result.upper() - result.lower()).isBetween(0.0008, 0.0012);
     }
 
     @Test

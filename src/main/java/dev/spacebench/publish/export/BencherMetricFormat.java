@@ -2,12 +2,20 @@ package dev.spacebench.publish.export;
 
 import dev.spacebench.metric.Metric;
 import dev.spacebench.run.MetricResult;
+import dev.spacebench.run.RunJson;
+import dev.spacebench.run.RunService;
+import java.io.IOException;
+import java.io.OutputStream;
 import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Bencher Metric Format (BMF) JSON: {@code {benchmark: {measure: {value, lower_value, upper_value}}}}.
@@ -19,14 +27,50 @@ import java.util.function.Function;
  * the samples cannot bound is omitted. Floor metrics are left out: they describe the host, not the
  * Space.
  */
-public final class BencherMetricFormat {
+@Component
+@Order(4)
+public class BencherMetricFormat implements RunExporter {
 
     /** The measure slug of file throughput, in MiB/s. */
     public static final String MIB_PER_SECOND = "mib-per-second";
     /** Bencher's built-in latency measure, in ns. */
     public static final String LATENCY = "latency";
 
-    private BencherMetricFormat() {}
+    private final RunService runs;
+    private final RunJson json;
+    private final JsonMapper mapper;
+
+    public BencherMetricFormat(RunService runs, RunJson json, JsonMapper mapper) {
+        this.runs = runs;
+        this.json = json;
+        this.mapper = mapper;
+    }
+
+    @Override
+    public String id() {
+        return "bmf.json";
+    }
+
+    @Override
+    public MediaType mediaType() {
+        return MediaType.APPLICATION_JSON;
+    }
+
+    @Override
+    public String title() {
+        return "Bencher Metric Format";
+    }
+
+    @Override
+    public String description() {
+        return "Bencher Metric Format (p50 with its 95% CI as bounds)";
+    }
+
+    @Override
+    public void write(long runId, ExportFile file, OutputStream out) throws IOException {
+        runs.get(runId);
+        out.write(mapper.writeValueAsBytes(of(runs.results(runId), json::intervals)));
+    }
 
     /** @param intervals a result's stored intervals, keyed "p50", "p95", "p99" */
     public static Map<String, Map<String, Map<String, Double>>> of(List<MetricResult> results,

@@ -1,13 +1,46 @@
 package dev.spacebench.publish.export;
 
 import dev.spacebench.publish.RunReport;
+import dev.spacebench.publish.RunReportBuilder;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
 
 /** The run's page as Markdown (GitHub-flavoured tables), section for section the same as the HTML page. */
-public final class PageMarkdown {
+@Component
+@Order(3)
+public class PageMarkdown implements RunExporter {
 
-    private PageMarkdown() {}
+    private final RunReportBuilder reports;
+
+    public PageMarkdown(RunReportBuilder reports) {
+        this.reports = reports;
+    }
+
+    @Override
+    public String id() {
+        return "page.md";
+    }
+
+    @Override
+    public MediaType mediaType() {
+        return MediaType.parseMediaType("text/markdown;charset=UTF-8");
+    }
+
+    @Override
+    public String description() {
+        return "this page as Markdown";
+    }
+
+    @Override
+    public void write(long runId, ExportFile file, OutputStream out) throws IOException {
+        out.write(render(reports.build(runId)).getBytes(StandardCharsets.UTF_8));
+    }
 
     public static String render(RunReport r) {
         StringBuilder md = new StringBuilder();
@@ -107,12 +140,10 @@ public final class PageMarkdown {
         }
 
         md.append("## Downloads\n\n");
-        md.append("- [samples.csv](").append(r.downloads().samplesCsv()).append(")\n");
-        md.append("- [result.json](").append(r.downloads().resultJson()).append(")\n");
-        md.append("- [page.md](").append(r.downloads().pageMd()).append(")\n");
-        md.append("- [bmf.json](").append(r.downloads().bmfJson()).append(") (Bencher Metric Format)\n");
-        r.downloads().histogramLogs().forEach((metric, url) ->
-                md.append("- [").append(metric).append(".hlog](").append(url).append(") (HdrHistogram log)\n"));
+        for (RunReport.Download d : r.downloads().files()) {
+            md.append("- [").append(d.name()).append("](").append(d.url()).append(")")
+                    .append(d.title() == null ? "" : " (" + d.title() + ")").append('\n');
+        }
         return md.toString();
     }
 

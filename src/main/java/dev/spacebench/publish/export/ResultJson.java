@@ -2,15 +2,55 @@ package dev.spacebench.publish.export;
 
 import dev.spacebench.metric.Kind;
 import dev.spacebench.publish.RunReport;
+import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.RunJson;
+import dev.spacebench.run.RunService;
 import dev.spacebench.stats.Throughput;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.util.List;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
-/** Builds result.json from a run's report and its stored figures. */
-public final class ResultJson {
+/** result.json ({@link ResultDocument}), built from a run's report and its stored figures. */
+@Component
+@Order(2)
+public class ResultJson implements RunExporter {
 
-    private ResultJson() {}
+    private final RunReportBuilder reports;
+    private final RunService runs;
+    private final RunJson json;
+    private final JsonMapper mapper;
+
+    public ResultJson(RunReportBuilder reports, RunService runs, RunJson json, JsonMapper mapper) {
+        this.reports = reports;
+        this.runs = runs;
+        this.json = json;
+        this.mapper = mapper;
+    }
+
+    @Override
+    public String id() {
+        return "result.json";
+    }
+
+    @Override
+    public MediaType mediaType() {
+        return MediaType.APPLICATION_JSON;
+    }
+
+    @Override
+    public String description() {
+        return "plan, environment, build and figures";
+    }
+
+    @Override
+    public void write(long runId, ExportFile file, OutputStream out) throws IOException {
+        out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId), json)));
+    }
 
     public static ResultDocument of(RunReport report, List<MetricResult> results, RunJson json) {
         List<ResultDocument.MetricFigures> metrics = results.stream().map(r -> figures(r, json)).toList();

@@ -1,9 +1,16 @@
 package dev.spacebench.publish.export;
 
-import dev.spacebench.run.RunSample;
+import dev.spacebench.run.RunService;
+import dev.spacebench.run.SampleRows;
 import java.io.IOException;
-import java.io.Writer;
-import java.util.Iterator;
+import java.io.OutputStream;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.MediaType;
+import org.springframework.stereotype.Component;
 
 /**
  * samples.csv: one row per sample, in the order taken (RFC 4180 quoting).
@@ -11,40 +18,96 @@ import java.util.Iterator;
  * <pre>metric,iteration,phase,ns,bytes,ok,error</pre>
  *
  * phase is "warmup" or "measured"; ns is the round-trip time; ok is true/false; error is empty
- * when ok.
+ * when ok. Streamed from the database row by row ({@link SampleRows}), so its memory does not grow
+ * with the run.
  */
-public final class SamplesCsv {
+@Component
+@Order(1)
+public class SamplesCsv implements RunExporter {
 
-    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error";
+    /** The columns in order: each is its header and the {@code sample} table column it reads. Add a column here only. */
+    static final List<Column> COLUMNS = List.of(
+            Column.text("metric"),
+            Column.number("iteration"),
+            Column.text("phase"),
+            Column.number("ns"),
+            Column.number("bytes"),
+            Column.bool("ok"),
+            Column.quoted("error"));
 
-    private SamplesCsv() {}
+    public static final String HEADER = COLUMNS.stream().map(Column::name).collect(Collectors.joining(","));
 
-    public static void write(Iterator<RunSample> samples, Writer out) throws IOException {
-        out.write(HEADER);
-        out.write('\n');
-        while (samples.hasNext()) {
-            RunSample s = samples.next();
-            out.write(s.getMetric());
-            out.write(',');
-            out.write(Integer.toString(s.getIteration()));
-            out.write(',');
-            out.write(s.getPhase());
-            out.write(',');
-            out.write(Long.toString(s.getNs()));
-            out.write(',');
-            out.write(Long.toString(s.getBytes()));
-            out.write(',');
-            out.write(Boolean.toString(s.isOk()));
-            out.write(',');
-            out.write(quote(s.getError()));
-            out.write('\n');
-        }
+    private final RunService runs;
+    private final SampleRows rows;
+
+    public SamplesCsv(RunService runs, SampleRows rows) {
+        this.runs = runs;
+        this.rows = rows;
     }
 
-    private static String quote(String text) {
-        if (text == null || text.isEmpty()) {
-            return "";
+    @Override
+    public String id() {
+        return "samples.csv";
+    }
+
+    @Override
+    public MediaType mediaType() {
+        return MediaType.parseMediaType("text/csv;charset=UTF-8");
+    }
+
+    @Override
+    public String description() {
+        return "every sample in ns, warm-ups and failures marked";
+    }
+
+    @Override
+    public void write(long runId, ExportFile file, OutputStream out) throws IOException {
+        runs.get(runId);
+        CsvOut csv = new CsvOut(out);
+        csv.ascii(HEADER);
+        csv.newline();
+        rows.forEach(runId, COLUMNS.stream().map(Column::name).toList(), row -> {
+            for (int i = 0; i < COLUMNS.size(); i++) {
+                if (i > 0) {
+                    csv.comma();
+                }
+                COLUMNS.get(i).write(row, i + 1, csv);
+            }
+            csv.newline();
+        });
+        csv.flush();
+    }
+
+    /** How one column's value is written. */
+    enum Type { TEXT, NUMBER, BOOL, QUOTED }
+
+    /**
+     * @param name the CSV header and the database column
+     */
+    record Column(String name, Type type) {
+        static Column text(String name) { return new Column(name, Type.TEXT); }
+        static Column number(String name) { return new Column(name, Type.NUMBER); }
+        static Column bool(String name) { return new Column(name, Type.BOOL); }
+        static Column quoted(String name) { return new Column(name, Type.QUOTED); }
+
+        /** A null number or text is written as nothing. */
+        void write(ResultSet row, int index, CsvOut out) throws SQLException, IOException {
+            switch (type) {
+                case TEXT -> {
+                    String text = row.getString(index);
+                    if (text != null) {
+                        out.utf8(text);
+                    }
+                }
+                case NUMBER -> {
+                    long value = row.getLong(index);
+                    if (!row.wasNull()) {
+                        out.number(value);
+                    }
+                }
+                case BOOL -> out.ascii(row.getBoolean(index) ? "true" : "false");
+                case QUOTED -> out.quoted(row.getString(index));
+            }
         }
-        return '"' + text.replace("\"", "\"\"") + '"';
     }
 }

@@ -1,5 +1,6 @@
 package dev.spacebench.publish.plot;
 
+import dev.spacebench.stats.PercentileTable;
 import dev.spacebench.stats.Percentiles;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,25 +14,35 @@ import java.util.List;
  * (37 in all), each the nearest-rank value of the samples ({@link Percentiles}). A series stops
  * at the last of these with p ≤ 1 − 1/n: beyond it every percentile is the slowest sample, so
  * the line would show the maximum, not the tail (n = 1000 samples reach 99.9%, 28 points).
+ * Those points are a {@link PercentileTable}, which a run stores per metric when the metric
+ * finishes, so drawing reads no sample.
  */
 public final class PercentilePlot {
 
     private static final int DECADES = 4;
-    private static final int BASIS = 10_000;
 
     private PercentilePlot() {}
 
     /**
      * @param label shown in the legend
-     * @param sortedNs the raw samples in ns, ascending, at least one
-     * @throws IllegalArgumentException if there are no samples or they are not ascending
+     * @param table the samples at the plot's percentiles
      */
-    public record Series(String label, long[] sortedNs) {
-        public Series {
+    public record Series(String label, PercentileTable table) {
+
+        /**
+         * @param sortedNs the raw samples in ns, ascending, at least one
+         * @throws IllegalArgumentException if there are no samples or they are not ascending
+         */
+        public Series(String label, long[] sortedNs) {
+            this(label, table(label, sortedNs));
+        }
+
+        private static PercentileTable table(String label, long[] sortedNs) {
             if (sortedNs.length == 0) {
                 throw new IllegalArgumentException("series '" + label + "' has no samples");
             }
             Percentiles.requireSorted(sortedNs);
+            return PercentileTable.of(sortedNs);
         }
     }
 
@@ -53,7 +64,7 @@ public final class PercentilePlot {
         if (series.isEmpty()) {
             throw new IllegalArgumentException("a percentile plot needs at least one series");
         }
-        List<List<Point>> points = series.stream().map(s -> points(s.sortedNs())).toList();
+        List<List<Point>> points = series.stream().map(s -> points(s.table())).toList();
         double maxMs = points.stream().flatMap(List::stream).mapToLong(Point::ns).max().orElse(0) / 1e6;
         Chart chart = new Chart(title, description(series), "Percentile (logarithmic toward the tail)", ticks(),
                 "Latency (ms)", maxMs);
@@ -73,7 +84,7 @@ public final class PercentilePlot {
             chart.add("<g class=\"line\" data-label=\"" + Svg.escape(label) + "\"><polyline fill=\"none\" stroke=\"" + color
                     + "\" stroke-width=\"2\" points=\"" + line.toString().trim() + "\"/>" + markers + "</g>");
             chart.legend("<line x1=\"0\" x2=\"12\" y1=\"0\" y2=\"0\" stroke=\"" + color + "\" stroke-width=\"3\"/>",
-                    label + " (n=" + series.get(i).sortedNs().length + ")");
+                    label + " (n=" + series.get(i).table().n() + ")");
         }
         return chart.render();
     }
@@ -84,33 +95,16 @@ public final class PercentilePlot {
      * @param sortedNs samples in ns, ascending, at least one
      */
     public static List<Point> points(long[] sortedNs) {
-        int n = sortedNs.length;
-        List<Point> points = new ArrayList<>();
-        for (int hundredths : gridHundredths()) {
-            // p ≤ 1 − 1/n, exactly: hundredths/10⁴ · n ≤ n − 1
-            if ((long) hundredths * n > (long) BASIS * (n - 1)) {
-                break;
-            }
-            double percentile = hundredths / 100.0;
-            points.add(new Point(percentile, Percentiles.of(sortedNs, percentile)));
-        }
-        return points;
+        return points(PercentileTable.of(sortedNs));
     }
 
-    /** 0, 10, …, 90, 91, …, 99, 99.1, …, 99.9, 99.91, …, 99.99, in hundredths of a percent. */
-    private static List<Integer> gridHundredths() {
-        List<Integer> grid = new ArrayList<>();
-        grid.add(0);
-        int start = 0;
-        int step = 1000;
-        for (int decade = 0; decade < DECADES; decade++) {
-            for (int i = 1; i <= 9; i++) {
-                grid.add(start + i * step);
-            }
-            start += 9 * step;
-            step /= 10;
+    /** The points the table's samples resolve (p ≤ 1 − 1/n), in ascending percentile. */
+    public static List<Point> points(PercentileTable table) {
+        List<Point> points = new ArrayList<>();
+        for (int i = 0; i < table.resolved(); i++) {
+            points.add(new Point(PercentileTable.GRID[i] / 100.0, table.values()[i]));
         }
-        return grid;
+        return points;
     }
 
     private static double position(double percentile) {
@@ -137,11 +131,11 @@ public final class PercentilePlot {
         StringBuilder text = new StringBuilder("Latency in milliseconds against percentile, nearest-rank, x axis "
                 + "logarithmic toward 99.99%; each line stops where its samples stop resolving the tail (p ≤ 1 − 1/n).");
         for (Series s : series) {
-            long[] sorted = s.sortedNs();
-            text.append(' ').append(s.label()).append(": n=").append(sorted.length)
-                    .append(", p50 ").append(milliseconds(Percentiles.of(sorted, 50)))
-                    .append(", p99 ").append(milliseconds(Percentiles.of(sorted, 99)))
-                    .append(", max ").append(milliseconds(sorted[sorted.length - 1])).append('.');
+            PercentileTable table = s.table();
+            text.append(' ').append(s.label()).append(": n=").append(table.n())
+                    .append(", p50 ").append(milliseconds(table.at(50)))
+                    .append(", p99 ").append(milliseconds(table.at(99)))
+                    .append(", max ").append(milliseconds(table.max())).append('.');
         }
         return text.toString();
     }

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# How the cost of a run's page, plot, samples.csv and comparison grows with its samples.
+#
+#   src/bench/scale.sh                        # 10,000, 100,000 and 1,000,000 samples
+#   SIZES="10000 100000" src/bench/scale.sh   # fewer sizes
+#   JAR=/tmp/other.jar PORT=18102 src/bench/scale.sh
+#
+# For each size N it measures one run of a process Space with the no-op round trip only, n = N,
+# no warm-ups, no files and no floor, then times (best of REPEAT, default 3):
+#   page     GET /runs/ID
+#   plot     GET /api/runs/ID/plots/exec.noop.svg
+#   csv      GET /api/runs/ID/samples.csv (MB/s, 10^6 bytes per second; and the heap's peak while it streams)
+#   compare  GET /compare?runs=ID,ID
+# and prints each time, each time per sample, and the app's heap (it runs with -Xmx512m): used
+# before the requests, the peak while samples.csv streams, and the live set after a full GC once
+# everything is done. Only the no-op round trip is measured because it is the fastest to produce
+# (≈ 0.1–0.2 ms a sample here; `true` and `sh -c true` start a process each, ≈ 1–3 ms, so a
+# million of them would take an hour): the 1,000,000 run takes a few minutes.
+# This is a benchmark, not a test: it prints, it does not assert.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+SIZES=${SIZES:-10000 100000 1000000}
+REPEAT=${REPEAT:-3}
+JAR=${JAR:-target/spacebench.jar}
+[ -f "$JAR" ] || ./mvnw -B -q -DskipTests package
+PORT=${PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+
+WORK=$(mktemp -d /tmp/spacebench-scale-XXXXXX)
+export SPACEBENCH_API_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')
+java -Xmx512m -jar "$JAR" --server.port="$PORT" --spring.datasource.url="jdbc:h2:file:$WORK/db" \
+     --spacebench.spaces.root="$WORK/spaces" > "$WORK/app.log" 2>&1 &
+APP=$!
+trap 'kill $APP 2>/dev/null || true; wait $APP 2>/dev/null || true; rm -rf "$WORK"' EXIT
+BASE=http://127.0.0.1:$PORT
+for _ in $(seq 1 300); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
+curl -sf "$BASE/actuator/health" >/dev/null || { echo "the app did not come up within 300 s:" >&2; tail -20 "$WORK/app.log" >&2; exit 1; }
+
+# Heap in use (survivors, eden and old generation), MiB.
+heap() { jstat -gc "$APP" | awk 'NR==1{for(i=1;i<=NF;i++)c[$i]=i} NR==2{printf "%.0f\n", ($c["S0U"]+$c["S1U"]+$c["EU"]+$c["OU"])/1024}'; }
+
+# Best of REPEAT: "seconds bytes".
+timed() {
+  local best="" t
+  for _ in $(seq 1 "$REPEAT"); do
+    t=$(curl -s -o /dev/null -w '%{http_code} %{time_total} %{size_download}' "$BASE$1")
+    [ "${t%% *}" = 200 ] || { echo "GET $1 answered ${t%% *}" >&2; exit 1; }
+    t=${t#* }
+    if [ -z "$best" ] || awk -v a="${t% *}" -v b="${best% *}" 'BEGIN{exit !(a<b)}'; then best=$t; fi
+  done
+  echo "$best"
+}
+
+printf '%-9s %8s | %8s %9s | %8s %9s | %8s %9s %7s | %8s %9s | %6s %9s\n' n "measure" "page s" "µs/sample" "plot s" \
+  "µs/sample" "csv s" "µs/sample" "MB/s" "compare" "µs/sample" "heap" "csv peak"
+for N in $SIZES; do
+  start=$(date +%s.%N)
+  id=$(curl -sf -X POST "$BASE/api/runs" -H "Authorization: Bearer $SPACEBENCH_API_TOKEN" -H 'Content-Type: application/json' \
+       -d "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":$N,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}" \
+       | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+  while :; do
+    status=$(curl -sf "$BASE/api/runs/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
+    case $status in QUEUED|RUNNING) sleep 1 ;; SUCCEEDED) break ;; *) echo "run $id ended $status" >&2; exit 1 ;; esac
+  done
+  measured=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{printf "%.0f", b-a}')
+  before=$(heap)
+  page=$(timed "/runs/$id")
+  plot=$(timed "/api/runs/$id/plots/exec.noop.svg")
+  jstat -gc "$APP" 20 > "$WORK/jstat-$N" &
+  JSTAT=$!
+  csv=$(timed "/api/runs/$id/samples.csv")
+  kill $JSTAT; wait $JSTAT 2>/dev/null || true
+  peak=$(awk 'NR==1{for(i=1;i<=NF;i++)c[$i]=i; next} $1!="S0C"{u=($c["S0U"]+$c["S1U"]+$c["EU"]+$c["OU"])/1024; if(u>m)m=u} END{printf "%.0f", m}' "$WORK/jstat-$N")
+  compare=$(timed "/compare?runs=$id,$id")
+  awk -v n="$N" -v m="$measured" -v p="${page% *}" -v pl="${plot% *}" -v c="${csv% *}" -v cb="${csv#* }" -v cmp="${compare% *}" \
+      -v h="$before" -v pk="$peak" 'BEGIN{
+    printf "%-9d %7ss | %8.3f %9.3f | %8.3f %9.3f | %8.3f %9.3f %7.1f | %8.3f %9.3f | %4dMiB %6dMiB\n",
+      n, m, p, p/n*1e6, pl, pl/n*1e6, c, c/n*1e6, cb/c/1e6, cmp, cmp/n*1e6, h, pk }'
+done
+jcmd "$APP" GC.run >/dev/null
+echo "heap after a full GC, once every run and request above is done: $(heap) MiB (-Xmx512m)"

@@ -1,0 +1,41 @@
+package dev.spacebench.publish;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.spacebench.AppTestSupport;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+
+/**
+ * Pages and plots read what is stored when a metric finishes, never the samples: with a finished
+ * run's samples gone from the database, its plot and its page's figures are what they were.
+ */
+class StoredFiguresTest extends AppTestSupport {
+
+    @Autowired
+    JdbcTemplate jdbc;
+
+    @Test
+    void thePlotAndThePageNeedNoSample() throws Exception {
+        HttpResponse<String> created = post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\"],"
+                + "\"n\":40,\"warmups\":2,\"agentWarmupCalls\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long id = json(created).get("id").asLong();
+        assertThat(awaitFinished(id, Duration.ofMinutes(2)).get("status").asString()).isEqualTo("SUCCEEDED");
+        String plot = get("/api/runs/" + id + "/plots/exec.noop.svg").body();
+        String page = get("/runs/" + id).body();
+        assertThat(plot).contains("(n=40)");
+
+        assertThat(jdbc.update("delete from sample where run_id = ?", id)).isEqualTo(1 + 2 + 40 + 1);
+
+        HttpResponse<String> again = get("/api/runs/" + id + "/plots/exec.noop.svg");
+        assertThat(again.statusCode()).isEqualTo(200);
+        assertThat(again.body()).isEqualTo(plot);
+        String pageAgain = get("/runs/" + id).body();
+        String figures = page.substring(page.indexOf("<svg"), page.lastIndexOf("</svg>"));
+        assertThat(pageAgain).contains(figures);
+    }
+}

@@ -99,8 +99,8 @@ class EndToEndTest extends AppTestSupport {
                 .redirectErrorStream(true).start();
         String output = new String(python.getInputStream().readAllBytes());
         assertThat(python.waitFor()).as(output).isZero();
-        // every metric × (n, min, slowest, and per percentile: the value and both CI ends) + the metric-set check
-        assertThat(output.strip()).isEqualTo((metricCount * (3 + 3 * 3) + 1) + " passed, 0 failed");
+        // every metric × (n, split, min, slowest, and per percentile: the value and both CI ends) + the metric-set check
+        assertThat(output.strip()).isEqualTo((metricCount * (4 + 3 * 3) + 1) + " passed, 0 failed");
     }
 
     private void assertPageShowsResultJsonFigures(long id, Map<String, JsonNode> metrics) throws Exception {

@@ -74,6 +74,7 @@ public final class AgentServer {
                 .addService(ServerInterceptors.intercept(service, new TokenInterceptor(token)))
                 .build()
                 .start();
+        service.listening();
         String address = options.listen().isUnix()
                 ? "unix:" + options.listen().unixSocket()
                 : "tcp:" + hostForDialing(options.listen().host()) + ":" + ((InetSocketAddress) server.getListenSockets().get(0)).getPort();

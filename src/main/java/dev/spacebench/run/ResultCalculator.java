@@ -12,6 +12,7 @@ import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
 import dev.spacebench.stats.PercentileInterval;
+import dev.spacebench.stats.Percentiles;
 import dev.spacebench.stats.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -33,6 +34,9 @@ final class ResultCalculator {
     static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, List<Sample> samples, RunJson json) {
         List<MetricResult> results = new ArrayList<>();
         add(results, runId, SPACE_READY, 0, null, samples, json);
+        for (SpaceLifecycle part : List.of(SpaceLifecycle.READY_CREATE, SpaceLifecycle.READY_AGENT, SpaceLifecycle.READY_PING)) {
+            add(results, runId, part.id(), 0, null, samples, json);
+        }
         for (String name : plan.exec().metrics()) {
             add(results, runId, ExecRoundTrip.fromWireName(name).orElseThrow().id(), 0, null, samples, json);
         }
@@ -66,8 +70,21 @@ final class ResultCalculator {
         Summary s = Summary.of(ns);
         long[] sorted = ns.clone();
         Arrays.sort(sorted);
-        results.add(new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
+        MetricResult result = new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
                 s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(),
-                json.write(PercentileInterval.published(sorted)), Histograms.encode(Histograms.of(ns))));
+                json.write(PercentileInterval.published(sorted)), Histograms.encode(Histograms.of(ns)));
+        addSplit(result, mine);
+        results.add(result);
+    }
+
+    /** p50 of the agent's own time and of the rest, over the measured ok samples that carry it. */
+    private static void addSplit(MetricResult result, List<Sample> mine) {
+        List<Sample> timed = mine.stream().filter(x -> x.phase() == Phase.MEASURED && x.ok() && x.agentNs() != null).toList();
+        if (timed.isEmpty()) {
+            return;
+        }
+        long[] agent = timed.stream().mapToLong(Sample::agentNs).sorted().toArray();
+        long[] rest = timed.stream().mapToLong(x -> x.ns() - x.agentNs()).sorted().toArray();
+        result.setSplit(Percentiles.of(agent, 50), Percentiles.of(rest, 50));
     }
 }

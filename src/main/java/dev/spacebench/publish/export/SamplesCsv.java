@@ -8,14 +8,15 @@ import java.util.Iterator;
 /**
  * samples.csv: one row per sample, in the order taken (RFC 4180 quoting).
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns</pre>
  *
  * phase is "warmup" or "measured"; ns is the round-trip time; ok is true/false; error is empty
- * when ok.
+ * when ok; agent_ns is the agent's own time inside ns (exec: spawn to reap), empty where the agent
+ * reports none. Columns are only ever appended.
  */
 public final class SamplesCsv {
 
-    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error";
+    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns";
 
     private SamplesCsv() {}
 
@@ -37,6 +38,8 @@ public final class SamplesCsv {
             out.write(Boolean.toString(s.isOk()));
             out.write(',');
             out.write(quote(s.getError()));
+            out.write(',');
+            out.write(s.getAgentNs() == null ? "" : Long.toString(s.getAgentNs()));
             out.write('\n');
         }
     }

@@ -89,11 +89,18 @@ python3 - "$APP" > "$WORK/rss.json" <<'PY' &
 import json, os, sys, time
 app = int(sys.argv[1])
 def children(pid):
+    # Each thread lists the children it forked: the agent is started by one of the app's workers.
+    found = []
     try:
-        with open(f"/proc/{pid}/task/{pid}/children") as f:
-            return [int(c) for c in f.read().split()]
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{task}/children") as f:
+                    found += [int(c) for c in f.read().split()]
+            except OSError:
+                pass
     except OSError:
-        return []
+        pass
+    return found
 def rss(pid):
     try:
         with open(f"/proc/{pid}/status") as f:

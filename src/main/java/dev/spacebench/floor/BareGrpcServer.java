@@ -2,6 +2,7 @@ package dev.spacebench.floor;
 
 import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.protocol.CallExecutors;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
@@ -23,8 +24,8 @@ import java.util.concurrent.TimeUnit;
  * JVM, on the transport the agent and the host use: grpc-netty-shaded over TCP loopback, plain
  * text, with the agent's message-size limit and flow-control window
  * ({@link AgentChannels#MAX_INBOUND_BYTES}, {@link AgentChannels#FLOW_CONTROL_WINDOW_BYTES};
- * the agent's server sets the same values). Default executors on both sides, as the agent and
- * Spring's channel factory have. Or, for a Space reached through a unix socket, the same over a
+ * the agent's server sets the same values), and the agent's call executors ({@link CallExecutors}:
+ * Ping on the transport thread, the rest on gRPC's pool). Or, for a Space reached through a unix socket, the same over a
  * unix socket with the agent's and host's epoll loops (one boss, one worker, one client loop).
  */
 final class BareGrpcServer implements AutoCloseable {
@@ -57,6 +58,7 @@ final class BareGrpcServer implements AutoCloseable {
                 .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
                 .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
                 .addService(new BareAgentService(payload, hash))
+                .callExecutor(CallExecutors.pingInline())
                 .build()
                 .start();
         int port = ((InetSocketAddress) server.getListenSockets().get(0)).getPort();
@@ -92,6 +94,7 @@ final class BareGrpcServer implements AutoCloseable {
                 .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
                 .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
                 .addService(new BareAgentService(payload, false))
+                .callExecutor(CallExecutors.pingInline())
                 .build()
                 .start();
         ManagedChannel channel = NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))

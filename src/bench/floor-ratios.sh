@@ -41,7 +41,8 @@ java -jar "$JAR" --server.port="$PORT" --spring.datasource.url="jdbc:h2:file:$WO
 APP=$!
 trap 'kill $APP 2>/dev/null; wait $APP 2>/dev/null; rm -rf "$WORK"' EXIT
 BASE=http://127.0.0.1:$PORT
-for _ in $(seq 1 120); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
+# A loaded host can take minutes to start the app: wait up to STARTUP_WAIT seconds (default 600).
+for _ in $(seq 1 "${STARTUP_WAIT:-600}"); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 run() { # $1 = label, $2 = JSON body; prints the finished run's result.json path

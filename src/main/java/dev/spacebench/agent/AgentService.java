@@ -97,7 +97,9 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     @Override
     public void importBulk(ImportBulkRequest request, StreamObserver<FileDigest> reply) {
         try {
-            reply.onNext(bulkLane.importFile(request));
+            long start = System.nanoTime();
+            FileDigest digest = bulkLane.importFile(request);
+            reply.onNext(digest.toBuilder().setAgentDurationNs(System.nanoTime() - start).build());
             reply.onCompleted();
         } catch (IOException | RuntimeException e) {
             reply.onError(AgentStatus.of(e).asRuntimeException());
@@ -107,7 +109,9 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     @Override
     public void exportBulk(ExportBulkRequest request, StreamObserver<FileDigest> reply) {
         try {
-            reply.onNext(bulkLane.exportFile(request));
+            long start = System.nanoTime();
+            FileDigest digest = bulkLane.exportFile(request);
+            reply.onNext(digest.toBuilder().setAgentDurationNs(System.nanoTime() - start).build());
             reply.onCompleted();
         } catch (IOException | RuntimeException e) {
             reply.onError(AgentStatus.of(e).asRuntimeException());

@@ -257,7 +257,8 @@ public final class Measurement {
             long start = System.nanoTime();
             try {
                 channel.upload(source, expected, remote, lane, timeout);
-                listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, true, null));
+                long ns = System.nanoTime() - start;
+                listener.sample(new Sample(upload, iteration, phase, ns, bytes, true, null, agentTime(channel.lastTransferAgentNs())));
             } catch (IOException | RuntimeException e) {
                 listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
                 failed(upload, e, e.getMessage());
@@ -268,7 +269,8 @@ public final class Measurement {
             start = System.nanoTime();
             try {
                 channel.download(remote, expected, received, lane, timeout);
-                listener.sample(new Sample(download, iteration, phase, System.nanoTime() - start, bytes, true, null));
+                long ns = System.nanoTime() - start;
+                listener.sample(new Sample(download, iteration, phase, ns, bytes, true, null, agentTime(channel.lastTransferAgentNs())));
                 return true;
             } catch (IOException | RuntimeException e) {
                 listener.sample(new Sample(download, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
@@ -280,6 +282,11 @@ public final class Measurement {
         } finally {
             cleanUp(source, received, remote);
         }
+    }
+
+    /** The agent's reported time, or null when it reported none (0: an older agent). */
+    private static Long agentTime(long ns) {
+        return ns > 0 ? ns : null;
     }
 
     private void cleanUp(Path source, Path received, String remote) {

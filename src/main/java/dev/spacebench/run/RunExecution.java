@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -123,9 +124,11 @@ public class RunExecution {
                 long pinged = awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
                 AgentInfo info = channel.info(CALL_TIMEOUT);
                 recordReadyParts(info, createStart, created, pinged, plan.spaceCount(), recorder);
-                saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
-                        info.agentVersion(), others, worker, floorFacts));
+                Environment environment = new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
+                        info.agentVersion(), others, worker, floorFacts);
+                saveEnvironment(runId, environment);
                 new Measurement(channel, staging, recorder).run(plan);
+                saveEnvironment(runId, withAgentGc(environment, info, channel));
             }
         } catch (CancelledException e) {
             outcome = stopping.getAsBoolean() ? RunStatus.INTERRUPTED : RunStatus.CANCELLED;
@@ -221,6 +224,25 @@ public class RunExecution {
     private static SystemFacts guestFacts(AgentInfo info) {
         return new SystemFacts(info.os(), info.kernel(), info.arch(), info.cpuModel(), info.cpuCount(),
                 info.memoryBytes(), info.hostname(), info.jvm(), info.jvmFlags());
+    }
+
+    /**
+     * The environment plus the agent's garbage collections during the loops (Info before and after),
+     * so that the page says whether a GC pause can have landed in them. Unchanged when the agent
+     * does not answer any more (the run's own outcome says why).
+     */
+    private static Environment withAgentGc(Environment environment, AgentInfo before, AgentChannel channel) {
+        AgentInfo after;
+        try {
+            after = channel.info(CALL_TIMEOUT);
+        } catch (RuntimeException e) {
+            return environment;
+        }
+        Map<String, String> space = new LinkedHashMap<>(environment.space());
+        space.put("agent GC during the loops", (after.gcCount() - before.gcCount()) + " collections, "
+                + (after.gcTimeNs() - before.gcTimeNs()) / 1_000_000 + " ms in all (the agent JVM's collectors, ms resolution)");
+        return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
+                environment.otherSpacesRunning(), environment.worker(), environment.floor());
     }
 
     private void saveEnvironment(long runId, Environment environment) {

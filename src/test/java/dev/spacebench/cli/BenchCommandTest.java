@@ -166,7 +166,8 @@ class BenchCommandTest extends AppTestSupport {
             assertThat(row[header.indexOf("n")]).isEqualTo(metric.get("n").asString());
             checked++;
         }
-        assertThat(checked).isEqualTo(1 + 3 + 2 + 1);
+        // Space ready and its 3 parts, 3 exec, upload and download, Space delete
+        assertThat(checked).isEqualTo(1 + 3 + 3 + 2 + 1);
     }
 
     /**

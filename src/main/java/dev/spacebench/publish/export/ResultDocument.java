@@ -60,7 +60,8 @@ public record ResultDocument(
      * in samples.csv, each a p50 by nearest rank.
      *
      * @param roundTripP50Ns p50 of ns (the metric's p50)
-     * @param agentP50Ns p50 of agent_ns: in the Space, as the agent timed it (exec: spawn to reap)
+     * @param agentP50Ns p50 of agent_ns: in the Space, as the agent timed it (exec: spawn to reap;
+     *     files: receive, hash, rename or read, hash, send)
      * @param restP50Ns p50 of ns - agent_ns per sample: transport and harness
      */
     public record Split(Long roundTripP50Ns, Long agentP50Ns, Long restP50Ns) {

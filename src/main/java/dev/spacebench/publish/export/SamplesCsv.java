@@ -11,8 +11,8 @@ import java.util.Iterator;
  * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns</pre>
  *
  * phase is "warmup" or "measured"; ns is the round-trip time; ok is true/false; error is empty
- * when ok; agent_ns is the agent's own time inside ns (exec: spawn to reap), empty where the agent
- * reports none. Columns are only ever appended.
+ * when ok; agent_ns is the agent's own time inside ns (exec: spawn to reap; files: its receive,
+ * hash and rename, or read, hash and send), empty where the agent reports none (no-op, floor, Space). Columns are only ever appended.
  */
 public final class SamplesCsv {
 

@@ -46,8 +46,8 @@ class BenchCommandTest extends AppTestSupport {
         assertThat(JSON.readTree(Files.readString(out.resolve("check.json"))).get("verdict").asString()).isEqualTo("pass");
         JsonNode run = JSON.readTree(Files.readString(out.resolve("result.json"))).get("run");
         assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED");
-        // 1 ready + 3 metrics × (1 + 12) + 2 × (upload + download) + 1 delete
-        assertThat(run.get("samples").asLong()).isEqualTo(1 + 3 * 13 + 2 * 2 + 1);
+        // 1 ready and its 3 parts + 3 metrics × (1 + 12) + 2 × (upload + download) + 1 delete
+        assertThat(run.get("samples").asLong()).isEqualTo(1 + 3 + 3 * 13 + 2 * 2 + 1);
     }
 
     @Test

@@ -11,6 +11,8 @@ Uses only the Python standard library and the definitions the page states:
   l < u, coverage F(u-1) - F(l-1) >= 0.95 with F the Binomial(n, p/100) CDF, F(-1) = 0,
   F(n) = 1; chosen by fewest open ends, then smallest u - l, then largest coverage (within
   1e-12 equal), then smallest l. An open end is reported at rank 1 or n, flagged unbounded.
+- the split (issue 10), over the measured ok samples with an agent_ns: p50 of ns, p50 of
+  agent_ns and p50 of ns - agent_ns per sample; a metric without such samples has no split.
 Prints one line per check that fails and a closing count; exits 1 if any figure differs.
 """
 import csv
@@ -55,12 +57,28 @@ def interval_ranks(p, n):
     return max(low, 1), low >= 1, min(up, n), up <= n, coverage
 
 
+def p50(values):
+    values = sorted(values)
+    return values[nearest_rank(50, len(values)) - 1]
+
+
+def split(pairs):
+    """The split as result.json states it, or None without agent_ns samples."""
+    if not pairs:
+        return None
+    return {"roundTripP50Ns": p50([ns for ns, _ in pairs]),
+            "agentP50Ns": p50([agent for _, agent in pairs]),
+            "restP50Ns": p50([ns - agent for ns, agent in pairs])}
+
+
 def main(samples_path, result_path):
-    measured = {}
+    measured, timed = {}, {}
     with open(samples_path, newline="") as f:
         for row in csv.DictReader(f):
             if row["phase"] == "measured" and row["ok"] == "true":
                 measured.setdefault(row["metric"], []).append(int(row["ns"]))
+                if row.get("agent_ns"):
+                    timed.setdefault(row["metric"], []).append((int(row["ns"]), int(row["agent_ns"])))
     with open(result_path) as f:
         result = json.load(f)
 
@@ -79,6 +97,7 @@ def main(samples_path, result_path):
         xs = sorted(measured.get(name, []))
         n = len(xs)
         check(f"{name} n", n, metric["n"])
+        check(f"{name} split", split(timed.get(name, [])), metric.get("split"))
         if n == 0:
             continue
         check(f"{name} min", xs[0], metric["minNs"])

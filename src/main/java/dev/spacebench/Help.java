@@ -17,7 +17,8 @@ final class Help {
               (none)    the web app: dashboard, REST API (/api/runs…) and the worker that measures runs
               agent     the agent that runs inside a Space (see: agent --help)
               bench     run one benchmark from the command line and write its files (see: bench --help)
-              floor     a bare gRPC stream floor for the benchmark scripts (floor stream BYTES N WARMUPS)
+              floor     bare gRPC floors for the benchmark scripts (floor stream BYTES N WARMUPS [hash],
+                        floor ping tcp|unix N WARMUPS)
 
             Common options of the web app (Spring Boot properties, as --NAME=VALUE):
               --server.port=PORT                     web port (default 8080)

@@ -42,9 +42,10 @@ class EndToEndTest extends AppTestSupport {
         assertThat(run.get("progress").get("percent").asDouble()).isEqualTo(100.0);
 
         // space.ready 2 + exec 3 × (2 + 20) + files 2 sizes × (1 + 2) iterations × (upload + download) + space.delete 2
-        // + floor: timer 1, spawn true and sh -c true 20 each, bare gRPC ping 20, hyperfine 20 where installed
+        // + ready's three parts × 2 Spaces
+        // + floor: timer 1, spawn true and sh -c true 20 each, bare gRPC ping 20, hyperfine true and sh -c true 20 each where installed
         boolean hyperfine = HyperfineFloor.onPath("hyperfine", System.getenv("PATH")).isPresent();
-        long expectedSamples = 2 + 3 * 22 + 2 * 3 * 2 + 2 + 1 + 3 * 20 + (hyperfine ? 20 : 0);
+        long expectedSamples = 2 + 3 * 22 + 2 * 3 * 2 + 2 + 3 * 2 + 1 + 3 * 20 + (hyperfine ? 40 : 0);
         assertThat(samples.countByRunId(id)).isEqualTo(expectedSamples);
 
         JsonNode result = json(get("/api/runs/" + id + "/result.json"));
@@ -61,6 +62,7 @@ class EndToEndTest extends AppTestSupport {
         assertThat(metrics.get("space.delete").get("n").asInt()).isEqualTo(2);
         assertThat(metrics.get("exec.true").get("warmups").asInt()).isEqualTo(2);
 
+        assertSplitIsPublished(id, metrics);
         assertPageShowsResultJsonFigures(id, metrics);
         assertPercentilesRecomputeFromCsv(id, metrics);
 
@@ -99,8 +101,38 @@ class EndToEndTest extends AppTestSupport {
                 .redirectErrorStream(true).start();
         String output = new String(python.getInputStream().readAllBytes());
         assertThat(python.waitFor()).as(output).isZero();
-        // every metric × (n, min, slowest, and per percentile: the value and both CI ends) + the metric-set check
-        assertThat(output.strip()).isEqualTo((metricCount * (3 + 3 * 3) + 1) + " passed, 0 failed");
+        // every metric × (n, split, min, slowest, and per percentile: the value and both CI ends) + the metric-set check
+        assertThat(output.strip()).isEqualTo((metricCount * (4 + 3 * 3) + 1) + " passed, 0 failed");
+    }
+
+    /**
+     * The split (issue 10): exec true and sh -c true carry the agent's time, the no-op does not;
+     * the page's split table shows result.json's figures; ready's parts add up to ready.
+     */
+    private void assertSplitIsPublished(long id, Map<String, JsonNode> metrics) throws Exception {
+        assertThat(metrics.get("exec.noop").get("split").isNull()).isTrue();
+        String html = get("/runs/" + id).body();
+        for (String metric : List.of("exec.true", "exec.sh_c")) {
+            JsonNode split = metrics.get(metric).get("split");
+            assertThat(split.get("roundTripP50Ns").asLong()).isEqualTo(metrics.get(metric).get("p50Ns").asLong());
+            assertThat(split.get("agentP50Ns").asLong()).isPositive().isLessThan(split.get("roundTripP50Ns").asLong());
+            for (String part : List.of("roundTrip", "agent", "rest")) {
+                Matcher cell = Pattern.compile("data-split=\"" + Pattern.quote(metric) + "\" data-part=\"" + part
+                        + "\" data-ns=\"(\\d+)\">([^<]+)<").matcher(html);
+                assertThat(cell.find()).as(metric + " " + part).isTrue();
+                assertThat(Long.parseLong(cell.group(1))).isEqualTo(split.get(part + "P50Ns").asLong());
+                assertDisplays(cell.group(2), Long.parseLong(cell.group(1)));
+            }
+        }
+        // The harness sentence per metric: above its floor, or (on a loaded host) below it.
+        assertThat(html).contains("<li data-split=\"exec.true\">", "<li data-split=\"exec.sh_c\">", "plus a bare gRPC ping",
+                "Space ready, in parts");
+        // samples.csv: metric,iteration,phase,ns,…; Space rows have no error text, so a plain split is safe.
+        List<String[]> rows = get("/api/runs/" + id + "/samples.csv").body().lines().skip(1).map(l -> l.split(",")).toList();
+        List<Long> readyParts = rows.stream().filter(r -> r[0].startsWith("space.ready.")).map(r -> Long.parseLong(r[3])).toList();
+        long ready = rows.stream().filter(r -> r[0].equals("space.ready")).mapToLong(r -> Long.parseLong(r[3])).sum();
+        assertThat(readyParts).hasSize(6);
+        assertThat(readyParts.stream().mapToLong(Long::longValue).sum()).isEqualTo(ready);
     }
 
     private void assertPageShowsResultJsonFigures(long id, Map<String, JsonNode> metrics) throws Exception {
@@ -119,9 +151,9 @@ class EndToEndTest extends AppTestSupport {
             assertDisplays(cells.group(4), ns);
             checked++;
         }
-        // exec 3 × 4 figures + files 2 × (upload + download p50) + space ready/delete p50 + floor rows × (p50, p99)
+        // exec 3 × 4 figures + files 2 × (upload + download p50) + space ready, its 3 parts, delete p50 + floor rows × (p50, p99)
         long floorRows = metrics.keySet().stream().filter(m -> m.startsWith("floor.")).count();
-        assertThat(checked).isEqualTo(12 + 4 + 2 + 2 * floorRows);
+        assertThat(checked).isEqualTo(12 + 4 + 5 + 2 * floorRows);
     }
 
     /**
@@ -148,7 +180,7 @@ class EndToEndTest extends AppTestSupport {
     private void assertPercentilesRecomputeFromCsv(long id, Map<String, JsonNode> metrics) throws Exception {
         String csv = get("/api/runs/" + id + "/samples.csv").body();
         List<String> lines = csv.lines().toList();
-        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error");
+        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns");
         Map<String, List<Long>> measured = new HashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);

@@ -1,6 +1,7 @@
 package dev.spacebench.agent;
 
 import dev.spacebench.protocol.AgentProtocol;
+import dev.spacebench.protocol.CallExecutors;
 import io.grpc.Server;
 import io.grpc.ServerInterceptors;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
@@ -72,8 +73,10 @@ public final class AgentServer {
                 .maxInboundMessageSize(AgentProtocol.MAX_MESSAGE_BYTES)
                 .flowControlWindow(AgentProtocol.FLOW_CONTROL_WINDOW_BYTES)
                 .addService(ServerInterceptors.intercept(service, new TokenInterceptor(token)))
+                .callExecutor(CallExecutors.pingInline())
                 .build()
                 .start();
+        service.listening();
         String address = options.listen().isUnix()
                 ? "unix:" + options.listen().unixSocket()
                 : "tcp:" + hostForDialing(options.listen().host()) + ":" + ((InetSocketAddress) server.getListenSockets().get(0)).getPort();

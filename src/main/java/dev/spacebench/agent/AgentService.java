@@ -21,6 +21,7 @@ import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
@@ -35,12 +36,19 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     private final BulkLane bulkLane;
     private final CommandRunner commandRunner;
     private final String version;
+    /** System.currentTimeMillis() when the server listened; 0 before. */
+    private volatile long listeningAtMillis;
 
     AgentService(WorkDir workDir, BulkLane bulkLane, ExecutorService ioPool, ScheduledExecutorService timer, String version) {
         this.workDir = workDir;
         this.bulkLane = bulkLane;
         this.commandRunner = new CommandRunner(workDir, ioPool, timer);
         this.version = version;
+    }
+
+    /** Called once the server listens: the end of the agent's start, for {@code start_to_listen_ns}. */
+    void listening() {
+        listeningAtMillis = System.currentTimeMillis();
     }
 
     @Override
@@ -89,7 +97,9 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     @Override
     public void importBulk(ImportBulkRequest request, StreamObserver<FileDigest> reply) {
         try {
-            reply.onNext(bulkLane.importFile(request));
+            long start = System.nanoTime();
+            FileDigest digest = bulkLane.importFile(request);
+            reply.onNext(digest.toBuilder().setAgentDurationNs(System.nanoTime() - start).build());
             reply.onCompleted();
         } catch (IOException | RuntimeException e) {
             reply.onError(AgentStatus.of(e).asRuntimeException());
@@ -99,7 +109,9 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     @Override
     public void exportBulk(ExportBulkRequest request, StreamObserver<FileDigest> reply) {
         try {
-            reply.onNext(bulkLane.exportFile(request));
+            long start = System.nanoTime();
+            FileDigest digest = bulkLane.exportFile(request);
+            reply.onNext(digest.toBuilder().setAgentDurationNs(System.nanoTime() - start).build());
             reply.onCompleted();
         } catch (IOException | RuntimeException e) {
             reply.onError(AgentStatus.of(e).asRuntimeException());
@@ -115,6 +127,12 @@ final class AgentService extends AgentGrpc.AgentImplBase {
         } catch (IOException | RuntimeException e) {
             reply.onError(AgentStatus.of(e).asRuntimeException());
         }
+    }
+
+    /** Read lazily (here, not at start) so that the management classes do not slow the start they measure. */
+    private long startToListenNs() {
+        long listened = listeningAtMillis;
+        return listened == 0 ? 0 : Math.max(0, listened - ManagementFactory.getRuntimeMXBean().getStartTime()) * 1_000_000L;
     }
 
     @Override
@@ -136,6 +154,10 @@ final class AgentService extends AgentGrpc.AgentImplBase {
                 .setLaunchMechanism(System.getProperty("jdk.lang.Process.launchMechanism", "JDK default"))
                 .setPid(ProcessHandle.current().pid())
                 .addAllJvmFlags(facts.jvmFlags())
+                .setStartToListenNs(startToListenNs())
+                .setGcCount(ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(g -> Math.max(0, g.getCollectionCount())).sum())
+                .setGcTimeNs(ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(g -> Math.max(0, g.getCollectionTime())).sum()
+                        * 1_000_000L)
                 .build());
         reply.onCompleted();
     }

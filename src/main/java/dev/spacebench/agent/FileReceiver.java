@@ -35,6 +35,9 @@ final class FileReceiver implements StreamObserver<WriteFileRequest> {
     private long received;
     private boolean finished;
 
+    /** System.nanoTime() at the header, for agent_duration_ns. */
+    private long started;
+
     FileReceiver(WorkDir workDir, StreamObserver<FileDigest> reply) {
         this.workDir = workDir;
         this.reply = reply;
@@ -69,6 +72,7 @@ final class FileReceiver implements StreamObserver<WriteFileRequest> {
     }
 
     private void open(WriteFileHeader given) throws IOException {
+        started = System.nanoTime();
         if (header != null) {
             fail(Status.INVALID_ARGUMENT.withDescription("only one WriteFile header is allowed"));
             return;
@@ -111,7 +115,8 @@ final class FileReceiver implements StreamObserver<WriteFileRequest> {
             DigestMismatchException.check(header.getPath(), header.getSize(), header.getSha256(), got);
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             finished = true;
-            reply.onNext(FileDigest.newBuilder().setPath(header.getPath()).setSize(got.size()).setSha256(got.sha256()).build());
+            reply.onNext(FileDigest.newBuilder().setPath(header.getPath()).setSize(got.size()).setSha256(got.sha256())
+                    .setAgentDurationNs(System.nanoTime() - started).build());
             reply.onCompleted();
         } catch (RuntimeException | IOException e) {
             fail(AgentStatus.of(e));

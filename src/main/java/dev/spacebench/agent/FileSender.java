@@ -44,6 +44,9 @@ final class FileSender {
         sender.drain();
     }
 
+    /** System.nanoTime() when the sender was made (the request's arrival), for agent_duration_ns. */
+    private final long started = System.nanoTime();
+
     private void drain() {
         try {
             while (!done && reply.isReady()) {
@@ -64,7 +67,7 @@ final class FileSender {
                 if (length < chunkSize) {
                     done = true;
                     reply.onNext(ReadFileReply.newBuilder().setDigest(FileDigest.newBuilder()
-                            .setPath(path).setSize(sent).setSha256(Sha256.hex(digest))).build());
+                            .setPath(path).setSize(sent).setSha256(Sha256.hex(digest)).setAgentDurationNs(System.nanoTime() - started)).build());
                     reply.onCompleted();
                     close();
                 }

@@ -50,6 +50,7 @@ import java.util.concurrent.TimeoutException;
 public final class AgentChannel implements AutoCloseable {
 
     private final ManagedChannel managed;
+    private volatile long lastTransferAgentNs;
     private final AgentGrpc.AgentBlockingStub blocking;
     private final AgentGrpc.AgentStub async;
     private final Path bulkDir;
@@ -95,13 +96,22 @@ public final class AgentChannel implements AutoCloseable {
         }
     }
 
+    /**
+     * The agent's own time on the last upload or download through this channel, in ns, as it
+     * reported it (see agent.proto's FileDigest.agent_duration_ns); 0 when that transfer failed or
+     * the agent reported none. Channels serve one measuring thread, which reads it right after.
+     */
+    public long lastTransferAgentNs() {
+        return lastTransferAgentNs;
+    }
+
     /** The Space's own environment. */
     public AgentInfo info(Duration timeout) {
         try {
             var r = blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS).info(InfoRequest.getDefaultInstance());
             return new AgentInfo(r.getOs(), r.getKernel(), r.getArch(), r.getCpuModel(), r.getCpuCount(), r.getMemoryBytes(),
                     r.getHostname(), r.getAgentVersion(), r.getJvm(), r.getWorkDir(), r.getBulkDir(), r.getLaunchMechanism(),
-                    r.getPid(), r.getJvmFlagsList(), r.getBulkDirId());
+                    r.getPid(), r.getJvmFlagsList(), r.getBulkDirId(), r.getStartToListenNs(), r.getGcCount(), r.getGcTimeNs());
         } catch (StatusRuntimeException e) {
             throw AgentCallException.of("Info", e);
         }
@@ -127,8 +137,10 @@ public final class AgentChannel implements AutoCloseable {
      * @throws TransferException if the agent stored something else
      */
     public FileRef upload(Path source, FileRef expected, String remotePath, Lane lane, Duration timeout) throws IOException {
+        lastTransferAgentNs = 0;
         FileDigest stored = lane == Lane.BULK ? uploadBulk(source, expected, remotePath, timeout)
                 : uploadStream(source, expected, remotePath, timeout);
+        lastTransferAgentNs = stored.getAgentDurationNs();
         return verified("upload of " + remotePath + " (agent's digest)", expected, stored.getSize(), stored.getSha256());
     }
 
@@ -141,6 +153,7 @@ public final class AgentChannel implements AutoCloseable {
      * @throws TransferException if the agent sent, or the host received, something else
      */
     public FileRef download(String remotePath, FileRef expected, Path destination, Lane lane, Duration timeout) throws IOException {
+        lastTransferAgentNs = 0;
         return lane == Lane.BULK ? downloadBulk(remotePath, expected, destination, timeout)
                 : downloadStream(remotePath, expected, destination, timeout);
     }
@@ -270,6 +283,7 @@ public final class AgentChannel implements AutoCloseable {
             throw new TransferException("ReadFile " + remotePath + ": the stream ended without the agent's digest");
         }
         verified("download of " + remotePath + " (agent's digest)", expected, sent.getSize(), sent.getSha256());
+        lastTransferAgentNs = sent.getAgentDurationNs();
         return verified("download of " + remotePath + " (bytes received)", expected, received, Sha256.hex(digest));
     }
 
@@ -281,6 +295,7 @@ public final class AgentChannel implements AutoCloseable {
             FileDigest sent = blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS)
                     .exportBulk(ExportBulkRequest.newBuilder().setPath(remotePath).setBulkName(bulkName).build());
             verified("download of " + remotePath + " (agent's digest)", expected, sent.getSize(), sent.getSha256());
+            lastTransferAgentNs = sent.getAgentDurationNs();
             Sha256.Result got = Sha256.of(shared);
             FileRef checked = verified("download of " + remotePath + " (bytes in the bulk directory)", expected, got.size(), got.sha256());
             Files.move(shared, destination, StandardCopyOption.ATOMIC_MOVE);

@@ -15,10 +15,14 @@ import java.util.List;
  * @param pid the agent's process id in its own namespace
  * @param jvmFlags the agent JVM's input arguments, secrets read "(hidden)"
  * @param bulkDirId the id the agent wrote into its bulk directory; empty when it could not
+ * @param startToListenNs the agent JVM's start to its server listening, in ns (ms resolution); 0 when unknown
+ * @param gcCount the agent JVM's garbage collections so far (all collectors)
+ * @param gcTimeNs their total time in ns (ms resolution)
  */
 public record AgentInfo(String os, String kernel, String arch, String cpuModel, int cpuCount, long memoryBytes,
                         String hostname, String agentVersion, String jvm, String workDir, String bulkDir,
-                        String launchMechanism, long pid, List<String> jvmFlags, String bulkDirId) {
+                        String launchMechanism, long pid, List<String> jvmFlags, String bulkDirId,
+                        long startToListenNs, long gcCount, long gcTimeNs) {
 
     public AgentInfo {
         jvmFlags = List.copyOf(jvmFlags);

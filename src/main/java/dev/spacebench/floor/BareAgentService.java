@@ -11,19 +11,54 @@ import dev.spacebench.agent.v1.WriteFileRequest;
 import dev.spacebench.plan.Plans;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 
 /**
  * The agent's service with nothing behind it: Ping answers at once, WriteFile counts the bytes it
  * receives and drops them, ReadFile streams one payload from memory. No token check, no files,
- * no hashing: what is left is gRPC itself. The other calls stay UNIMPLEMENTED.
+ * no hashing: what is left is gRPC itself. With hashing on, WriteFile and ReadFile also run the
+ * JDK's SHA-256 (the CPU's SHA instructions where it has them) over every chunk, as the agent does,
+ * without files. The other calls stay UNIMPLEMENTED.
  */
 final class BareAgentService extends AgentGrpc.AgentImplBase {
 
     private final byte[] payload;
+    private final boolean hash;
 
-    /** @param payload what every ReadFile sends, whatever path it names */
-    BareAgentService(byte[] payload) {
+    /**
+     * @param payload what every ReadFile sends, whatever path it names
+     * @param hash true: SHA-256 over every chunk received and sent (the digest goes in the reply)
+     */
+    BareAgentService(byte[] payload, boolean hash) {
         this.payload = payload;
+        this.hash = hash;
+    }
+
+    /** A fresh SHA-256, or null when this service does not hash. */
+    MessageDigest digestOrNull() {
+        if (!hash) {
+            return null;
+        }
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+
+    /** Lower-case hex of a finished digest, or "" when there was none. */
+    static String hex(MessageDigest digest) {
+        return digest == null ? "" : java.util.HexFormat.of().formatHex(digest.digest());
+    }
+
+    static void update(MessageDigest digest, com.google.protobuf.ByteString chunk) {
+        if (digest != null) {
+            for (ByteBuffer buffer : chunk.asReadOnlyByteBufferList()) {
+                digest.update(buffer);
+            }
+        }
     }
 
     @Override
@@ -37,6 +72,7 @@ final class BareAgentService extends AgentGrpc.AgentImplBase {
         return new StreamObserver<>() {
             private String path = "";
             private long received;
+            private final MessageDigest digest = digestOrNull();
 
             @Override
             public void onNext(WriteFileRequest request) {
@@ -44,6 +80,7 @@ final class BareAgentService extends AgentGrpc.AgentImplBase {
                     path = request.getHeader().getPath();
                 } else {
                     received += request.getChunk().size();
+                    update(digest, request.getChunk());
                 }
             }
 
@@ -54,7 +91,7 @@ final class BareAgentService extends AgentGrpc.AgentImplBase {
 
             @Override
             public void onCompleted() {
-                reply.onNext(FileDigest.newBuilder().setPath(path).setSize(received).build());
+                reply.onNext(FileDigest.newBuilder().setPath(path).setSize(received).setSha256(hex(digest)).build());
                 reply.onCompleted();
             }
         };
@@ -63,7 +100,8 @@ final class BareAgentService extends AgentGrpc.AgentImplBase {
     @Override
     public void readFile(ReadFileRequest request, StreamObserver<ReadFileReply> reply) {
         int chunk = request.getChunkSize() == 0 ? Plans.DEFAULT_CHUNK_BYTES : request.getChunkSize();
-        MemorySender sender = new MemorySender(request.getPath(), payload, chunk, (ServerCallStreamObserver<ReadFileReply>) reply);
+        MemorySender sender = new MemorySender(request.getPath(), payload, chunk, (ServerCallStreamObserver<ReadFileReply>) reply,
+                digestOrNull());
         sender.start();
     }
 
@@ -73,10 +111,12 @@ final class BareAgentService extends AgentGrpc.AgentImplBase {
         private final byte[] payload;
         private final int chunk;
         private final ServerCallStreamObserver<ReadFileReply> call;
+        private final MessageDigest digest;
         private int offset;
         private boolean done;
 
-        MemorySender(String path, byte[] payload, int chunk, ServerCallStreamObserver<ReadFileReply> call) {
+        MemorySender(String path, byte[] payload, int chunk, ServerCallStreamObserver<ReadFileReply> call, MessageDigest digest) {
+            this.digest = digest;
             this.path = path;
             this.payload = payload;
             this.chunk = chunk;
@@ -93,12 +133,16 @@ final class BareAgentService extends AgentGrpc.AgentImplBase {
             while (!done && call.isReady()) {
                 if (offset < payload.length) {
                     int length = Math.min(chunk, payload.length - offset);
+                    if (digest != null) {
+                        digest.update(payload, offset, length);
+                    }
                     // The payload is never written after start-up, so sending it without a copy is safe.
                     call.onNext(ReadFileReply.newBuilder().setChunk(UnsafeByteOperations.unsafeWrap(payload, offset, length)).build());
                     offset += length;
                 } else {
                     done = true;
-                    call.onNext(ReadFileReply.newBuilder().setDigest(FileDigest.newBuilder().setPath(path).setSize(offset)).build());
+                    call.onNext(ReadFileReply.newBuilder().setDigest(FileDigest.newBuilder().setPath(path).setSize(offset)
+                            .setSha256(hex(digest))).build());
                     call.onCompleted();
                 }
             }

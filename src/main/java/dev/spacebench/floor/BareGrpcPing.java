@@ -3,11 +3,13 @@ package dev.spacebench.floor;
 import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.agent.v1.PingRequest;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The bare gRPC round trip: unary Ping to a {@link BareGrpcServer} in this JVM, over TCP
- * loopback. The floor under every ping figure: a Space can only add to it.
+ * loopback or a unix socket (the Space's transport). The floor under every ping figure: a Space can only add to it.
  */
 public final class BareGrpcPing {
 
@@ -27,13 +29,27 @@ public final class BareGrpcPing {
      * @throws IllegalArgumentException if n &lt; 1 or warmups &lt; 0
      */
     public static long[] run(int n, int warmups) throws IOException, InterruptedException {
-        try (BareGrpcServer server = BareGrpcServer.start(new byte[0])) {
+        return run(n, warmups, null);
+    }
+
+    /**
+     * @param unixSocket null: over TCP loopback; otherwise over a unix socket bound at this path
+     *     (removed afterwards), the transport of Spaces reached through one
+     * @throws IllegalStateException if a unix socket is asked for and epoll is unavailable
+     */
+    public static long[] run(int n, int warmups, Path unixSocket) throws IOException, InterruptedException {
+        try (BareGrpcServer server = unixSocket == null ? BareGrpcServer.start(new byte[0])
+                : BareGrpcServer.startUnix(new byte[0], unixSocket)) {
             AgentGrpc.AgentBlockingStub stub = server.blocking();
             return Trials.run(n, warmups, () -> {
                 long start = System.nanoTime();
                 stub.withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS).ping(PingRequest.getDefaultInstance());
                 return System.nanoTime() - start;
             });
+        } finally {
+            if (unixSocket != null) {
+                Files.deleteIfExists(unixSocket);
+            }
         }
     }
 }

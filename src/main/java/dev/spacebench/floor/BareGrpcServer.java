@@ -2,12 +2,21 @@ package dev.spacebench.floor;
 
 import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.protocol.CallExecutors;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
+import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
+import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerDomainSocketChannel;
+import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,17 +24,20 @@ import java.util.concurrent.TimeUnit;
  * JVM, on the transport the agent and the host use: grpc-netty-shaded over TCP loopback, plain
  * text, with the agent's message-size limit and flow-control window
  * ({@link AgentChannels#MAX_INBOUND_BYTES}, {@link AgentChannels#FLOW_CONTROL_WINDOW_BYTES};
- * the agent's server sets the same values). Default executors on both sides, as the agent and
- * Spring's channel factory have.
+ * the agent's server sets the same values), and the agent's call executors ({@link CallExecutors}:
+ * Ping on the transport thread, the rest on gRPC's pool). Or, for a Space reached through a unix socket, the same over a
+ * unix socket with the agent's and host's epoll loops (one boss, one worker, one client loop).
  */
 final class BareGrpcServer implements AutoCloseable {
 
     private final Server server;
     private final ManagedChannel channel;
+    private final EventLoopGroup[] groups;
 
-    private BareGrpcServer(Server server, ManagedChannel channel) {
+    private BareGrpcServer(Server server, ManagedChannel channel, EventLoopGroup... groups) {
         this.server = server;
         this.channel = channel;
+        this.groups = groups;
     }
 
     /**
@@ -33,10 +45,20 @@ final class BareGrpcServer implements AutoCloseable {
      * @throws IOException if the server cannot bind
      */
     static BareGrpcServer start(byte[] payload) throws IOException {
+        return start(payload, false);
+    }
+
+    /**
+     * @param payload what ReadFile streams; may be empty
+     * @param hash true: the service hashes (SHA-256) what it receives and sends, as the agent does
+     * @throws IOException if the server cannot bind
+     */
+    static BareGrpcServer start(byte[] payload, boolean hash) throws IOException {
         Server server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
                 .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
                 .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
-                .addService(new BareAgentService(payload))
+                .addService(new BareAgentService(payload, hash))
+                .callExecutor(CallExecutors.pingInline())
                 .build()
                 .start();
         int port = ((InetSocketAddress) server.getListenSockets().get(0)).getPort();
@@ -46,6 +68,44 @@ final class BareGrpcServer implements AutoCloseable {
                 .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
                 .build();
         return new BareGrpcServer(server, channel);
+    }
+
+    /**
+     * The same service on a unix socket, with the agent's server options and the host's channel
+     * options for unix sockets (epoll; no SO_KEEPALIVE).
+     *
+     * @param socket where to bind; must not exist yet (a stale one is removed)
+     * @throws IOException if the socket cannot be bound
+     * @throws IllegalStateException if Netty's native epoll transport is unavailable
+     */
+    static BareGrpcServer startUnix(byte[] payload, Path socket) throws IOException {
+        AgentChannels.unixSocketsUnavailable().ifPresent(reason -> {
+            throw new IllegalStateException(reason);
+        });
+        Files.deleteIfExists(socket);
+        EpollEventLoopGroup boss = new EpollEventLoopGroup(1);
+        EpollEventLoopGroup worker = new EpollEventLoopGroup(1);
+        EpollEventLoopGroup client = new EpollEventLoopGroup(1);
+        Server server = NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+                .channelType(EpollServerDomainSocketChannel.class)
+                .withChildOption(ChannelOption.SO_KEEPALIVE, null)
+                .bossEventLoopGroup(boss)
+                .workerEventLoopGroup(worker)
+                .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
+                .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
+                .addService(new BareAgentService(payload, false))
+                .callExecutor(CallExecutors.pingInline())
+                .build()
+                .start();
+        ManagedChannel channel = NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+                .channelType(EpollDomainSocketChannel.class)
+                .withOption(ChannelOption.SO_KEEPALIVE, null)
+                .eventLoopGroup(client)
+                .usePlaintext()
+                .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
+                .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
+                .build();
+        return new BareGrpcServer(server, channel, boss, worker, client);
     }
 
     AgentGrpc.AgentBlockingStub blocking() {
@@ -62,5 +122,8 @@ final class BareGrpcServer implements AutoCloseable {
         server.shutdownNow();
         channel.awaitTermination(5, TimeUnit.SECONDS);
         server.awaitTermination(5, TimeUnit.SECONDS);
+        for (EventLoopGroup group : groups) {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
+        }
     }
 }

@@ -10,6 +10,8 @@ import dev.spacebench.plan.PlanLimits;
 import io.grpc.stub.ClientCallStreamObserver;
 import io.grpc.stub.ClientResponseObserver;
 import java.io.IOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Iterator;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
@@ -19,7 +21,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The bare gRPC stream: one payload of random bytes up through WriteFile and down through
- * ReadFile of a {@link BareGrpcServer} in this JVM, memory to memory, no files, no hashing. The
+ * ReadFile of a {@link BareGrpcServer} in this JVM, memory to memory, no files; with or without the
+ * agent's hashing (SHA-256 by the server over what it receives and sends, by the client over what it
+ * downloads, as the host does; the upload's source digest is known beforehand, as the host's is). The
  * floor under the stream lane's file-transfer figures (the published one is 100 MiB in 1 MiB
  * chunks); throughput is bytes over a sample's ns ({@link dev.spacebench.stats.Throughput}).
  */
@@ -50,6 +54,16 @@ public final class BareGrpcStream {
      *     number of bytes
      */
     public static Result run(int bytes, int chunkBytes, int n, int warmups) throws IOException, InterruptedException {
+        return run(bytes, chunkBytes, n, warmups, false);
+    }
+
+    /**
+     * As {@link #run(int, int, int, int)}; with {@code hash}, both sides hash as the agent and host
+     * do and every digest is checked against the payload's.
+     *
+     * @throws IOException also when a digest does not match the payload's
+     */
+    public static Result run(int bytes, int chunkBytes, int n, int warmups, boolean hash) throws IOException, InterruptedException {
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must be 0 or more, was " + bytes);
         }
@@ -60,14 +74,24 @@ public final class BareGrpcStream {
         byte[] payload = new byte[bytes];
         // Random, so that nothing on the way could compress it.
         new SplittableRandom().nextBytes(payload);
-        try (BareGrpcServer server = BareGrpcServer.start(payload)) {
-            long[] uploads = Trials.run(n, warmups, () -> upload(server, payload, chunkBytes));
-            long[] downloads = Trials.run(n, warmups, () -> download(server, bytes, chunkBytes));
+        String expected = hash ? java.util.HexFormat.of().formatHex(sha256().digest(payload)) : "";
+        try (BareGrpcServer server = BareGrpcServer.start(payload, hash)) {
+            long[] uploads = Trials.run(n, warmups, () -> upload(server, payload, chunkBytes, expected));
+            long[] downloads = Trials.run(n, warmups, () -> download(server, bytes, chunkBytes, expected));
             return new Result(bytes, chunkBytes, uploads, downloads);
         }
     }
 
-    private static long upload(BareGrpcServer server, byte[] payload, int chunkBytes) throws IOException, InterruptedException {
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JVM has no SHA-256", e);
+        }
+    }
+
+    /** @param expected the payload's SHA-256 in hex, or "" when nothing is hashed */
+    private static long upload(BareGrpcServer server, byte[] payload, int chunkBytes, String expected) throws IOException, InterruptedException {
         CompletableFuture<FileDigest> result = new CompletableFuture<>();
         MemoryUpload sender = new MemoryUpload(payload, chunkBytes, result);
         long start = System.nanoTime();
@@ -82,18 +106,32 @@ public final class BareGrpcStream {
         if (digest.getSize() != payload.length) {
             throw new IOException("bare WriteFile: sent " + payload.length + " bytes, the server counted " + digest.getSize());
         }
+        if (!digest.getSha256().equals(expected)) {
+            throw new IOException("bare WriteFile: the server's SHA-256 " + digest.getSha256() + " is not the payload's " + expected);
+        }
         return ns;
     }
 
-    private static long download(BareGrpcServer server, int bytes, int chunkBytes) throws IOException {
+    private static long download(BareGrpcServer server, int bytes, int chunkBytes, String expected) throws IOException {
+        MessageDigest digest = expected.isEmpty() ? null : sha256();
+        String sent = "";
         long start = System.nanoTime();
         Iterator<ReadFileReply> replies = server.blocking().withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
                 .readFile(ReadFileRequest.newBuilder().setPath("memory").setChunkSize(chunkBytes).build());
         long received = 0;
         while (replies.hasNext()) {
-            received += replies.next().getChunk().size();
+            ReadFileReply reply = replies.next();
+            received += reply.getChunk().size();
+            BareAgentService.update(digest, reply.getChunk());
+            if (reply.hasDigest()) {
+                sent = reply.getDigest().getSha256();
+            }
         }
+        String got = BareAgentService.hex(digest);
         long ns = System.nanoTime() - start;
+        if (!got.equals(expected) || !sent.equals(expected)) {
+            throw new IOException("bare ReadFile: SHA-256 sent " + sent + ", received " + got + ", payload's " + expected);
+        }
         if (received != bytes) {
             throw new IOException("bare ReadFile: expected " + bytes + " bytes, received " + received);
         }

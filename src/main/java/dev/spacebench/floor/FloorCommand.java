@@ -1,41 +1,65 @@
 package dev.spacebench.floor;
 
 import dev.spacebench.stats.Percentiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * {@code java -jar spacebench.jar floor stream BYTES N WARMUPS}: a bare gRPC stream of BYTES
- * each way (no Space, no files, no hashing), N times after WARMUPS, printed as one line of JSON
- * {@code {"bytes": …, "uploadP50Ns": …, "downloadP50Ns": …, "n": …}} for the floor-ratio benchmark
- * script. Exit 2 on bad usage.
+ * The floors on their own, for the floor-ratio benchmark script, each printed as one line of JSON:
+ * <ul>
+ *   <li>{@code floor stream BYTES N WARMUPS [hash]}: a bare gRPC stream of BYTES each way (no Space,
+ *       no files; with {@code hash}, SHA-256 on both sides as the agent and host do)
+ *       {@code {"bytes": …, "n": …, "hash": …, "uploadP50Ns": …, "downloadP50Ns": …}};</li>
+ *   <li>{@code floor ping tcp|unix N WARMUPS}: a bare gRPC ping over TCP loopback or a unix socket
+ *       {@code {"transport": …, "n": …, "p50Ns": …, "p99Ns": …}}.</li>
+ * </ul>
+ * Exit 2 on bad usage, 1 when the floor fails.
  */
 public final class FloorCommand {
+
+    private static final String USAGE = "usage: floor stream BYTES N WARMUPS [hash] | floor ping tcp|unix N WARMUPS";
 
     private FloorCommand() {}
 
     public static int run(List<String> args) {
-        if (args.size() != 4 || !args.get(0).equals("stream")) {
-            System.err.println("usage: floor stream BYTES N WARMUPS");
+        boolean stream = !args.isEmpty() && args.get(0).equals("stream")
+                && (args.size() == 4 || args.size() == 5 && args.get(4).equals("hash"));
+        boolean ping = args.size() == 4 && args.get(0).equals("ping") && List.of("tcp", "unix").contains(args.get(1));
+        if (!stream && !ping) {
+            System.err.println(USAGE);
             return 2;
         }
         try {
-            int bytes = Integer.parseInt(args.get(1));
             int n = Integer.parseInt(args.get(2));
             int warmups = Integer.parseInt(args.get(3));
-            BareGrpcStream.Result result = BareGrpcStream.run(bytes, 1 << 20, n, warmups);
+            if (ping) {
+                Path socket = args.get(1).equals("unix") ? Files.createTempDirectory("spacebench-floor").resolve("ping.sock") : null;
+                long[] samples = BareGrpcPing.run(n, warmups, socket);
+                if (socket != null) {
+                    Files.deleteIfExists(socket.getParent());
+                }
+                Arrays.sort(samples);
+                System.out.println("{\"transport\": \"" + args.get(1) + "\", \"n\": " + n + ", \"p50Ns\": " + Percentiles.of(samples, 50)
+                        + ", \"p99Ns\": " + Percentiles.of(samples, 99) + "}");
+                return 0;
+            }
+            int bytes = Integer.parseInt(args.get(1));
+            boolean hash = args.size() == 5;
+            BareGrpcStream.Result result = BareGrpcStream.run(bytes, 1 << 20, n, warmups, hash);
             long[] up = result.uploadNs().clone();
             long[] down = result.downloadNs().clone();
             Arrays.sort(up);
             Arrays.sort(down);
-            System.out.println("{\"bytes\": " + bytes + ", \"n\": " + n + ", \"uploadP50Ns\": " + Percentiles.of(up, 50)
+            System.out.println("{\"bytes\": " + bytes + ", \"n\": " + n + ", \"hash\": " + hash + ", \"uploadP50Ns\": " + Percentiles.of(up, 50)
                     + ", \"downloadP50Ns\": " + Percentiles.of(down, 50) + "}");
             return 0;
         } catch (NumberFormatException e) {
-            System.err.println("floor stream: BYTES, N and WARMUPS must be whole numbers: " + e.getMessage());
+            System.err.println("floor: BYTES, N and WARMUPS must be whole numbers: " + e.getMessage());
             return 2;
         } catch (Exception e) {
-            System.err.println("floor stream failed: " + e);
+            System.err.println("floor " + args.get(0) + " failed: " + e);
             return 1;
         }
     }

@@ -53,6 +53,16 @@ public final class HyperfineFloor {
      * @throws IllegalArgumentException if runs &lt; 1 or warmups &lt; 0
      */
     public static Result run(int runs, int warmups) throws IOException, InterruptedException {
+        return run(runs, warmups, "true");
+    }
+
+    /**
+     * Runs {@code hyperfine -N --export-json FILE --runs N --warmup W COMMAND}.
+     *
+     * @param command what hyperfine runs without a shell, e.g. {@code true} or {@code sh -c true}
+     * @see #run(int, int)
+     */
+    public static Result run(int runs, int warmups, String command) throws IOException, InterruptedException {
         if (runs < 1 || warmups < 0) {
             throw new IllegalArgumentException("runs must be at least 1 and warmups 0 or more, were " + runs + " and " + warmups);
         }
@@ -65,7 +75,7 @@ public final class HyperfineFloor {
         Path errors = Files.createTempFile("spacebench-hyperfine", ".err");
         try {
             Process process = new ProcessBuilder(List.of(hyperfine.get().toString(), "-N", "--export-json", json.toString(),
-                    "--runs", Integer.toString(runs), "--warmup", Integer.toString(warmups), "true"))
+                    "--runs", Integer.toString(runs), "--warmup", Integer.toString(warmups), command))
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(errors.toFile())

@@ -7,6 +7,7 @@ import dev.spacebench.floor.TimerGranularity;
 import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.plan.FloorPlan;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -14,8 +15,9 @@ import java.util.Map;
  * Measures the bare floor on the host, outside any Space, and reports it as samples:
  * {@code floor.timer} (one sample: the smallest System.nanoTime step seen), {@code floor.spawn.true}
  * and {@code floor.spawn.sh_c} (the agent's own Exec code run in this JVM, spawn to reap),
- * {@code floor.hyperfine.true} (hyperfine's own runs of {@code true}, where installed) and
- * {@code floor.grpc.noop} (a bare gRPC ping over loopback TCP in this JVM). Warm-ups are run
+ * {@code floor.hyperfine.true} and {@code floor.hyperfine.sh_c} (hyperfine's own runs of {@code true}
+ * and {@code sh -c true}, where installed) and {@code floor.grpc.noop} (a bare gRPC ping in this JVM
+ * on the Space's transport: TCP loopback, or a unix socket). Warm-ups are run
  * and dropped by each floor loop; they are counted in {@link #facts()}.
  */
 final class FloorLoops {
@@ -23,15 +25,18 @@ final class FloorLoops {
     static final int TIMER_READS = 1_000_000;
 
     private final MeasureListener listener;
+    private final Path unixSocketDir;
     private final Map<String, String> facts = new LinkedHashMap<>();
 
-    FloorLoops(MeasureListener listener) {
+    /** @param unixSocketDir where the bare ping's unix socket goes; null: the bare ping is over TCP loopback */
+    FloorLoops(MeasureListener listener, Path unixSocketDir) {
         this.listener = listener;
+        this.unixSocketDir = unixSocketDir;
     }
 
     /** Iterations the floor adds to a plan's progress total. */
     static long iterations(FloorPlan floor) {
-        return floor == null || !floor.enabled() ? 0 : 1 + 4L * (floor.n() + floor.warmups());
+        return floor == null || !floor.enabled() ? 0 : 1 + 5L * (floor.n() + floor.warmups());
     }
 
     /** What the page must know about how the floor was taken (launch mechanism, hyperfine…). */
@@ -71,15 +76,24 @@ final class FloorLoops {
             HyperfineFloor.Result hyperfine = HyperfineFloor.run(n, w);
             if (hyperfine.available()) {
                 record(FloorMetric.HYPERFINE_TRUE.id(), hyperfine.samplesNs());
-                facts.put("hyperfine", "hyperfine -N --runs " + n + " --warmup " + w + " true");
+                facts.put("hyperfine", "hyperfine -N --runs " + n + " --warmup " + w + " true, and 'sh -c true'");
             } else {
                 facts.put("hyperfine", "not measured: " + hyperfine.reason());
             }
             done += n + w;
             listener.progress(new Progress(FloorMetric.HYPERFINE_TRUE.id(), Phase.MEASURED, n, n, done, total));
+            stopIfCancelled();
+            HyperfineFloor.Result hyperfineShC = HyperfineFloor.run(n, w, "sh -c true");
+            if (hyperfineShC.available()) {
+                record(FloorMetric.HYPERFINE_SH_C.id(), hyperfineShC.samplesNs());
+            }
+            done += n + w;
+            listener.progress(new Progress(FloorMetric.HYPERFINE_SH_C.id(), Phase.MEASURED, n, n, done, total));
 
             stopIfCancelled();
-            record(FloorMetric.GRPC_NOOP.id(), BareGrpcPing.run(n, w + grpcWarmupCalls));
+            record(FloorMetric.GRPC_NOOP.id(), BareGrpcPing.run(n, w + grpcWarmupCalls,
+                    unixSocketDir == null ? null : unixSocketDir.resolve("floor-ping.sock")));
+            facts.put("bare gRPC ping transport", unixSocketDir == null ? "TCP loopback" : "unix socket (the Space's transport)");
             done += n + w;
             listener.progress(new Progress(FloorMetric.GRPC_NOOP.id(), Phase.MEASURED, n, n, done, total));
             facts.put("floor warm-ups", w + " per floor loop, run and dropped (the bare gRPC ping also "

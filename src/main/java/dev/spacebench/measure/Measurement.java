@@ -79,7 +79,15 @@ public final class Measurement {
      * @return facts about how the floor was taken, for the page
      */
     public static Map<String, String> floor(Plan plan, MeasureListener listener) {
-        FloorLoops loops = new FloorLoops(listener);
+        return floor(plan, null, listener);
+    }
+
+    /**
+     * As {@link #floor(Plan, MeasureListener)}, with the bare ping over a unix socket made in
+     * {@code unixSocketDir} (for a Space reached through one); null: over TCP loopback.
+     */
+    public static Map<String, String> floor(Plan plan, Path unixSocketDir, MeasureListener listener) {
+        FloorLoops loops = new FloorLoops(listener, unixSocketDir);
         loops.run(plan.floor(), plan.exec().agentWarmupCalls(), 0, iterations(plan));
         return loops.facts();
     }
@@ -197,12 +205,14 @@ public final class Measurement {
 
     private boolean execOnce(ExecMetric metric, Phase phase, int iteration) {
         String id = ExecRoundTrip.of(metric).id();
+        Long agentNs = null;
         long start = System.nanoTime();
         try {
             if (metric == ExecMetric.NOOP) {
                 channel.ping(EXEC_TIMEOUT);
             } else {
                 ExecResult result = channel.exec(metric.argv(), EXEC_TIMEOUT);
+                agentNs = result.agentDurationNs();
                 if (result.exitCode() != 0 || result.timedOut()) {
                     long ns = System.nanoTime() - start;
                     String why = (result.timedOut() ? "timed out" : "exit code " + result.exitCode())
@@ -213,7 +223,7 @@ public final class Measurement {
                 }
             }
             long ns = System.nanoTime() - start;
-            listener.sample(new Sample(id, iteration, phase, ns, 0, true, null));
+            listener.sample(new Sample(id, iteration, phase, ns, 0, true, null, agentNs));
             return true;
         } catch (RuntimeException e) {
             long ns = System.nanoTime() - start;
@@ -247,7 +257,8 @@ public final class Measurement {
             long start = System.nanoTime();
             try {
                 channel.upload(source, expected, remote, lane, timeout);
-                listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, true, null));
+                long ns = System.nanoTime() - start;
+                listener.sample(new Sample(upload, iteration, phase, ns, bytes, true, null, agentTime(channel.lastTransferAgentNs())));
             } catch (IOException | RuntimeException e) {
                 listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
                 failed(upload, e, e.getMessage());
@@ -258,7 +269,8 @@ public final class Measurement {
             start = System.nanoTime();
             try {
                 channel.download(remote, expected, received, lane, timeout);
-                listener.sample(new Sample(download, iteration, phase, System.nanoTime() - start, bytes, true, null));
+                long ns = System.nanoTime() - start;
+                listener.sample(new Sample(download, iteration, phase, ns, bytes, true, null, agentTime(channel.lastTransferAgentNs())));
                 return true;
             } catch (IOException | RuntimeException e) {
                 listener.sample(new Sample(download, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
@@ -270,6 +282,11 @@ public final class Measurement {
         } finally {
             cleanUp(source, received, remote);
         }
+    }
+
+    /** The agent's reported time, or null when it reported none (0: an older agent). */
+    private static Long agentTime(long ns) {
+        return ns > 0 ? ns : null;
     }
 
     private void cleanUp(Path source, Path received, String remote) {

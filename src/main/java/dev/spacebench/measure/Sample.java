@@ -11,6 +11,13 @@ package dev.spacebench.measure;
  * @param bytes bytes moved (0 for exec metrics)
  * @param ok whether the round trip succeeded and verified
  * @param error why it failed; null when ok
+ * @param agentNs the agent's own time inside {@code ns}, in ns (exec: spawn to reap of the command;
+ *     files: its receive, hash and rename, or read, hash and send); null where it reports none
  */
-public record Sample(String metric, int iteration, Phase phase, long ns, long bytes, boolean ok, String error) {
+public record Sample(String metric, int iteration, Phase phase, long ns, long bytes, boolean ok, String error, Long agentNs) {
+
+    /** A sample without the agent's own time. */
+    public Sample(String metric, int iteration, Phase phase, long ns, long bytes, boolean ok, String error) {
+        this(metric, iteration, phase, ns, bytes, ok, error, null);
+    }
 }

@@ -9,7 +9,7 @@ import java.util.Optional;
 public enum ExecRoundTrip implements Metric {
     NOOP(ExecMetric.NOOP, "no-op", "noop", List.of(FloorMetric.GRPC_NOOP)),
     TRUE(ExecMetric.TRUE, "true", "true", List.of(FloorMetric.SPAWN_TRUE, FloorMetric.HYPERFINE_TRUE)),
-    SH_C(ExecMetric.SH_C, "sh -c true", "sh -c true", List.of(FloorMetric.SPAWN_SH_C));
+    SH_C(ExecMetric.SH_C, "sh -c true", "sh -c true", List.of(FloorMetric.SPAWN_SH_C, FloorMetric.HYPERFINE_SH_C));
 
     static final String PREFIX = "exec.";
 
@@ -75,7 +75,10 @@ public enum ExecRoundTrip implements Metric {
         return Kind.EXEC;
     }
 
-    /** no-op → bare gRPC ping; true → host spawn of true, then hyperfine -N true; sh -c true → host spawn of sh -c true. */
+    /**
+     * no-op → bare gRPC ping; true → host spawn of true, then hyperfine -N true; sh -c true → host
+     * spawn of sh -c true, then hyperfine -N 'sh -c true'.
+     */
     @Override
     public List<FloorMetric> floors() {
         return floors;

@@ -73,6 +73,7 @@ public class PageController {
     @GetMapping("/runs/{id}")
     public String run(@PathVariable long id, Model model) {
         model.addAttribute("r", reports.build(id));
+        model.addAttribute("split", Split.of(runs.results(id)));
         model.addAttribute("svgs", plots.svgs(id));
         return "run";
     }

@@ -77,6 +77,14 @@ public class MetricResult {
     @Column(name = "percentile_table", length = 2000)
     private String percentileTable;
 
+    /**
+     * The split (issue 10), over the measured ok samples that carry the agent's own time: p50 of
+     * that time and p50 of the rest (round trip minus it, per sample), nearest rank; null for
+     * metrics the agent reports no time for.
+     */
+    @Column(name = "agent_p50_ns") private Long agentP50Ns;
+    @Column(name = "rest_p50_ns") private Long restP50Ns;
+
     protected MetricResult() {}
 
     public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
@@ -131,4 +139,12 @@ public class MetricResult {
     public Map<String, PercentileInterval> getIntervals() { return intervals == null ? Map.of() : intervals; }
     public String getHistogram() { return histogram; }
     public String getPercentileTable() { return percentileTable; }
+    public Long getAgentP50Ns() { return agentP50Ns; }
+    public Long getRestP50Ns() { return restP50Ns; }
+
+    /** Sets the split; see the fields. */
+    public void setSplit(Long agentP50Ns, Long restP50Ns) {
+        this.agentP50Ns = agentP50Ns;
+        this.restP50Ns = restP50Ns;
+    }
 }

@@ -20,6 +20,10 @@ final class MetricSamples {
         private int n;
         private int warmups;
         private int failures;
+        /** Of the measured, successful samples that carry the agent's own time: that time, and ns minus it. */
+        private long[] agent = new long[0];
+        private long[] rest = new long[0];
+        private int timed;
 
         private void add(Sample s) {
             if (s.phase() == Phase.WARMUP) {
@@ -31,6 +35,14 @@ final class MetricSamples {
                     measured = Arrays.copyOf(measured, n * 2);
                 }
                 measured[n++] = s.ns();
+                if (s.agentNs() != null) {
+                    if (timed == agent.length) {
+                        agent = Arrays.copyOf(agent, Math.max(64, timed * 2));
+                        rest = Arrays.copyOf(rest, agent.length);
+                    }
+                    agent[timed] = s.agentNs();
+                    rest[timed++] = s.ns() - s.agentNs();
+                }
             }
         }
 
@@ -40,6 +52,16 @@ final class MetricSamples {
 
         int failures() {
             return failures;
+        }
+
+        /** The agent's own times in ns of the measured, successful samples that carry one (a copy). */
+        long[] agentTimes() {
+            return Arrays.copyOf(agent, timed);
+        }
+
+        /** For the same samples as {@link #agentTimes()}, round trip minus the agent's time, in ns (a copy). */
+        long[] restTimes() {
+            return Arrays.copyOf(rest, timed);
         }
 
         /** The measured, successful times in ns, in the order taken (a copy). */

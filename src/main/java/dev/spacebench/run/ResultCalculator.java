@@ -12,6 +12,7 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
 import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.PercentileTable;
+import dev.spacebench.stats.Percentiles;
 import dev.spacebench.stats.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,6 +39,9 @@ final class ResultCalculator {
     static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, MetricSamples samples) {
         List<MetricResult> results = new ArrayList<>();
         add(results, runId, SPACE_READY, 0, null, samples);
+        for (SpaceLifecycle part : List.of(SpaceLifecycle.READY_CREATE, SpaceLifecycle.READY_AGENT, SpaceLifecycle.READY_PING)) {
+            add(results, runId, part.id(), 0, null, samples);
+        }
         for (String name : plan.exec().metrics()) {
             add(results, runId, ExecRoundTrip.fromWireName(name).orElseThrow().id(), 0, null, samples);
         }
@@ -71,9 +75,23 @@ final class ResultCalculator {
         long[] sorted = ns.clone();
         Arrays.sort(sorted);
         // What the page's plots need, computed here once rather than from the samples on every view.
-        results.add(new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
+        MetricResult result = new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
                 s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(),
                 PercentileInterval.published(sorted), Histograms.encode(Histograms.of(ns)),
-                PercentileTable.of(sorted).encode()));
+                PercentileTable.of(sorted).encode());
+        addSplit(result, mine);
+        results.add(result);
+    }
+
+    /** p50 of the agent's own time and of the rest, over the measured ok samples that carry it. */
+    private static void addSplit(MetricResult result, MetricSamples.Tally mine) {
+        long[] agent = mine.agentTimes();
+        if (agent.length == 0) {
+            return;
+        }
+        long[] rest = mine.restTimes();
+        Arrays.sort(agent);
+        Arrays.sort(rest);
+        result.setSplit(Percentiles.of(agent, 50), Percentiles.of(rest, 50));
     }
 }

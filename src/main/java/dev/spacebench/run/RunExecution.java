@@ -11,6 +11,7 @@ import dev.spacebench.measure.CancelledException;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
+import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
@@ -26,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -89,7 +91,7 @@ public class RunExecution {
         try {
             staging = stagingDirectory(runId);
             // The floor first, while this run has no Space to disturb it.
-            Map<String, String> floorFacts = Measurement.floor(plan, recorder);
+            Map<String, String> floorFacts = Measurement.floor(plan, spaces.agentOnUnixSocket(spec) ? staging : null, recorder);
             int others = spaces.liveCount();
             // Extra Spaces only to sample the ready and delete times; the last one runs the loops.
             for (int i = 1; i < plan.spaceCount(); i++) {
@@ -98,8 +100,10 @@ public class RunExecution {
                 }
                 long start = System.nanoTime();
                 Space sample = spaces.create(spec, readyTimeout);
+                long created = System.nanoTime();
                 try (AgentChannel channel = channels.open(sample.target(), sample.token(), sample.bulkDir(), plan.files().chunkBytes())) {
-                    awaitFirstPing(channel, start, i, recorder);
+                    long pinged = awaitFirstPing(channel, start, i, recorder);
+                    recordReadyParts(channel.info(CALL_TIMEOUT), start, created, pinged, i, recorder);
                 } finally {
                     long deleteStart = System.nanoTime();
                     spaces.delete(sample);
@@ -109,16 +113,20 @@ public class RunExecution {
             }
             long createStart = System.nanoTime();
             space = spaces.create(spec, readyTimeout);
+            long created = System.nanoTime();
             hasBulkLane = space.bulkDir() != null;
             boolean bulk = hasBulkLane;
             // Figures so far for the dashboard and the run page while the run goes on.
             recorder.onMetricDone(() -> saveInterimResults(runId, plan, bulk, recorder.samples()));
             try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes())) {
-                awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
+                long pinged = awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
                 AgentInfo info = channel.info(CALL_TIMEOUT);
-                saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
-                        info.agentVersion(), others, worker, floorFacts));
+                recordReadyParts(info, createStart, created, pinged, plan.spaceCount(), recorder);
+                Environment environment = new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
+                        info.agentVersion(), others, worker, floorFacts);
+                saveEnvironment(runId, environment);
                 new Measurement(channel, staging, recorder).run(plan);
+                saveEnvironment(runId, withAgentGc(environment, info, channel));
             }
         } catch (CancelledException e) {
             outcome = stopping.getAsBoolean() ? RunStatus.INTERRUPTED : RunStatus.CANCELLED;
@@ -173,8 +181,29 @@ public class RunExecution {
         return dir;
     }
 
-    /** Space ready = from the start of create to the first Ping that succeeds, in ns. */
-    private static void awaitFirstPing(AgentChannel channel, long createStart, int iteration, RunRecorder recorder) {
+    /**
+     * Ready's three parts, which add up to it: the agent's start as it reports it (JVM start to
+     * listening), the first Ping (create returned, i.e. the host learnt the agent listens, to the
+     * Ping's success), and the Space's creation (the rest). None when the agent reports no start time.
+     */
+    private static void recordReadyParts(AgentInfo info, long createStart, long created, long pinged, int iteration,
+                                         RunRecorder recorder) {
+        if (info.startToListenNs() <= 0) {
+            return;
+        }
+        long ping = pinged - created;
+        long agent = Math.min(info.startToListenNs(), created - createStart);
+        recorder.sample(new Sample(SpaceLifecycle.READY_CREATE.id(), iteration, Phase.MEASURED, created - createStart - agent, 0, true, null));
+        recorder.sample(new Sample(SpaceLifecycle.READY_AGENT.id(), iteration, Phase.MEASURED, agent, 0, true, null));
+        recorder.sample(new Sample(SpaceLifecycle.READY_PING.id(), iteration, Phase.MEASURED, ping, 0, true, null));
+    }
+
+    /**
+     * Space ready = from the start of create to the first Ping that succeeds, in ns.
+     *
+     * @return System.nanoTime() when the first Ping succeeded
+     */
+    private static long awaitFirstPing(AgentChannel channel, long createStart, int iteration, RunRecorder recorder) {
         Optional<Exception> failed;
         try {
             failed = Retry.untilDeadline(CALL_TIMEOUT, Duration.ofMillis(10), () -> channel.ping(Duration.ofSeconds(5)));
@@ -185,13 +214,33 @@ public class RunExecution {
             throw new IllegalStateException("the agent said it was ready but no Ping succeeded within "
                     + CALL_TIMEOUT.toSeconds() + " s: " + failed.get().getMessage(), failed.get());
         }
-        recorder.sample(new Sample(ResultCalculator.SPACE_READY, iteration, Phase.MEASURED, System.nanoTime() - createStart,
-                0, true, null));
+        long pinged = System.nanoTime();
+        recorder.sample(new Sample(ResultCalculator.SPACE_READY, iteration, Phase.MEASURED, pinged - createStart, 0, true, null));
+        return pinged;
     }
 
     private static SystemFacts guestFacts(AgentInfo info) {
         return new SystemFacts(info.os(), info.kernel(), info.arch(), info.cpuModel(), info.cpuCount(),
                 info.memoryBytes(), info.hostname(), info.jvm(), info.jvmFlags());
+    }
+
+    /**
+     * The environment plus the agent's garbage collections during the loops (Info before and after),
+     * so that the page says whether a GC pause can have landed in them. Unchanged when the agent
+     * does not answer any more (the run's own outcome says why).
+     */
+    private static Environment withAgentGc(Environment environment, AgentInfo before, AgentChannel channel) {
+        AgentInfo after;
+        try {
+            after = channel.info(CALL_TIMEOUT);
+        } catch (RuntimeException e) {
+            return environment;
+        }
+        Map<String, String> space = new LinkedHashMap<>(environment.space());
+        space.put("agent GC during the loops", (after.gcCount() - before.gcCount()) + " collections, "
+                + (after.gcTimeNs() - before.gcTimeNs()) / 1_000_000 + " ms in all (the agent JVM's collectors, ms resolution)");
+        return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
+                environment.otherSpacesRunning(), environment.worker(), environment.floor());
     }
 
     private void saveEnvironment(long runId, Environment environment) {

@@ -43,6 +43,10 @@ public class RunSample {
     @Column(length = 1000)
     private String error;
 
+    /** The agent's own time inside ns (see {@code measure.Sample#agentNs}); null where it reports none. */
+    @Column(name = "agent_ns")
+    private Long agentNs;
+
     protected RunSample() {}
 
     public RunSample(Long runId, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error) {
@@ -56,6 +60,11 @@ public class RunSample {
         this.error = error == null ? null : error.length() > 1000 ? error.substring(0, 997) + "..." : error;
     }
 
+    public RunSample(Long runId, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error, Long agentNs) {
+        this(runId, metric, iteration, phase, ns, bytes, ok, error);
+        this.agentNs = agentNs;
+    }
+
     public Long getId() { return id; }
     public Long getRunId() { return runId; }
     public String getMetric() { return metric; }
@@ -65,4 +74,5 @@ public class RunSample {
     public long getBytes() { return bytes; }
     public boolean isOk() { return ok; }
     public String getError() { return error; }
+    public Long getAgentNs() { return agentNs; }
 }

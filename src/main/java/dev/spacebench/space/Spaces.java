@@ -129,6 +129,15 @@ public class Spaces {
         }
     }
 
+    /**
+     * Whether this spec's agent is reached over a unix socket (its kind's way, or an attach target
+     * {@code unix:/path}), so that the floor's bare ping takes the same transport.
+     */
+    public boolean agentOnUnixSocket(SpaceSpec spec) {
+        SpaceProvider provider = providers.get(spec.kind());
+        return provider != null && provider.agentOnUnixSocket() || spec.target() != null && spec.target().startsWith("unix:");
+    }
+
     /** How many Spaces this app has live right now. */
     public int liveCount() {
         return live.size();

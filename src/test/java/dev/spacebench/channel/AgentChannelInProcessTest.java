@@ -57,6 +57,25 @@ class AgentChannelInProcessTest {
     }
 
     @Test
+    void eachTransferCarriesTheAgentsOwnTimeWithinItsRoundTrip() throws Exception {
+        byte[] data = new byte[2_000_000];
+        new Random(11).nextBytes(data);
+        Path source = Files.write(dir.resolve("source.bin"), data);
+        FileRef ref = new FileRef(data.length, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(data)));
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, 64 * 1024)) {
+            long start = System.nanoTime();
+            channel.upload(source, ref, "up.bin", Lane.STREAM, TIMEOUT);
+            long upload = System.nanoTime() - start;
+            assertThat(channel.lastTransferAgentNs()).as("upload").isPositive().isLessThanOrEqualTo(upload);
+
+            start = System.nanoTime();
+            channel.download("up.bin", ref, dir.resolve("down.bin"), Lane.STREAM, TIMEOUT);
+            long download = System.nanoTime() - start;
+            assertThat(channel.lastTransferAgentNs()).as("download").isPositive().isLessThanOrEqualTo(download);
+        }
+    }
+
+    @Test
     void aWrongTokenIsRefused() throws Exception {
         try (InProcessAgent agent = new InProcessAgent(dir); AgentChannel channel = agent.channel("wrong", 64 * 1024)) {
             assertThatThrownBy(() -> channel.ping(TIMEOUT)).isInstanceOf(AgentCallException.class)

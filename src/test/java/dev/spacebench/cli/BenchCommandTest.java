@@ -46,8 +46,8 @@ class BenchCommandTest extends AppTestSupport {
         assertThat(JSON.readTree(Files.readString(out.resolve("check.json"))).get("verdict").asString()).isEqualTo("pass");
         JsonNode run = JSON.readTree(Files.readString(out.resolve("result.json"))).get("run");
         assertThat(run.get("status").asString()).isEqualTo("SUCCEEDED");
-        // 1 ready + 3 metrics × (1 + 12) + 2 × (upload + download) + 1 delete
-        assertThat(run.get("samples").asLong()).isEqualTo(1 + 3 * 13 + 2 * 2 + 1);
+        // 1 ready and its 3 parts + 3 metrics × (1 + 12) + 2 × (upload + download) + 1 delete
+        assertThat(run.get("samples").asLong()).isEqualTo(1 + 3 + 3 * 13 + 2 * 2 + 1);
     }
 
     @Test
@@ -150,7 +150,7 @@ class BenchCommandTest extends AppTestSupport {
     private static void assertFilesAndTable(Path out, String stdout) throws Exception {
         JsonNode result = JSON.readTree(Files.readString(out.resolve("result.json")));
         assertThat(result.get("schema").asString()).isEqualTo("spacebench.result/v1");
-        assertThat(Files.readAllLines(out.resolve("samples.csv")).get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error");
+        assertThat(Files.readAllLines(out.resolve("samples.csv")).get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns");
         assertThat(Files.readString(out.resolve("page.md"))).startsWith("# How long does a command round trip");
         assertThat(stdout).contains(result.get("run").get("headline").asString());
 
@@ -166,7 +166,8 @@ class BenchCommandTest extends AppTestSupport {
             assertThat(row[header.indexOf("n")]).isEqualTo(metric.get("n").asString());
             checked++;
         }
-        assertThat(checked).isEqualTo(1 + 3 + 2 + 1);
+        // Space ready and its 3 parts, 3 exec, upload and download, Space delete
+        assertThat(checked).isEqualTo(1 + 3 + 3 + 2 + 1);
     }
 
     /**

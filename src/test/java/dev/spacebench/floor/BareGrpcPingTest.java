@@ -18,4 +18,14 @@ class BareGrpcPingTest {
         Arrays.sort(sorted);
         assertThat(Percentiles.of(sorted, 50)).isPositive().isLessThan(50_000_000L);
     }
+
+    @Test
+    void pingsRoundTripOverAUnixSocketAndRemoveIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path socket = dir.resolve("ping.sock");
+
+        long[] samples = BareGrpcPing.run(50, 10, socket);
+
+        assertThat(LongStream.of(samples).boxed().toList()).hasSize(50).allMatch(ns -> ns > 0);
+        assertThat(socket).doesNotExist();
+    }
 }

@@ -37,4 +37,14 @@ class BareGrpcStreamTest {
         assertThatThrownBy(() -> BareGrpcStream.run(1024, 4 << 20, 1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> BareGrpcStream.run(-1, 1 << 20, 1, 0)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void withHashingBothSidesDigestTheSameBytes() throws Exception {
+        // run() compares the server's upload digest, and the server's and client's download digests,
+        // with the payload's own SHA-256; a side that did not hash (an empty digest) fails it.
+        BareGrpcStream.Result result = BareGrpcStream.run((5 << 20) + 7, 1 << 20, 2, 0, true);
+
+        assertThat(result.uploadNs()).hasSize(2).doesNotContain(0L);
+        assertThat(result.downloadNs()).hasSize(2).doesNotContain(0L);
+    }
 }

@@ -110,7 +110,7 @@ class MetricTest {
     void eachExecRoundTripIsReadAgainstItsFloors() {
         assertThat(Metric.of("exec.true").floors().stream().map(Metric::id))
                 .containsExactly("floor.spawn.true", "floor.hyperfine.true");
-        assertThat(Metric.of("exec.sh_c").floors().stream().map(Metric::id)).containsExactly("floor.spawn.sh_c");
+        assertThat(Metric.of("exec.sh_c").floors().stream().map(Metric::id)).containsExactly("floor.spawn.sh_c", "floor.hyperfine.sh_c");
         assertThat(Metric.of("exec.noop").floors().stream().map(Metric::id)).containsExactly("floor.grpc.noop");
         for (String id : List.of("file.upload.1MiB", "space.ready", "space.delete", "floor.timer", "floor.grpc.noop")) {
             assertThat(Metric.of(id).floors()).as(id).isEmpty();

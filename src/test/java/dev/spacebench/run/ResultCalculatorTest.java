@@ -67,4 +67,29 @@ class ResultCalculatorTest {
         assertThat(allFailed.getFailures()).isEqualTo(1);
         assertThat(allFailed.getP50Ns()).isNull();
     }
+
+    @Test
+    void theSplitIsTheP50OfTheAgentsTimeAndOfTheRestPerSample() {
+        List<Sample> samples = new ArrayList<>();
+        // A warm-up and a failure, far off, carry agent times that must not count.
+        samples.add(new Sample("exec.true", 1, Phase.WARMUP, 9_000, 0, true, null, 8_000L));
+        samples.add(new Sample("exec.true", 1, Phase.MEASURED, 100, 0, true, null, 40L));
+        samples.add(new Sample("exec.true", 2, Phase.MEASURED, 200, 0, true, null, 150L));
+        samples.add(new Sample("exec.true", 3, Phase.MEASURED, 300, 0, true, null, 90L));
+        samples.add(new Sample("exec.true", 4, Phase.MEASURED, 5, 0, false, "exit code 1", 1L));
+        samples.add(ok("exec.sh_c", Phase.MEASURED, 1, 70));
+
+        List<MetricResult> results = ResultCalculator.compute(4, PLAN, false, samples, JSON);
+
+        MetricResult exec = results.get(0);
+        assertThat(exec.getMetric()).isEqualTo("exec.true");
+        // agent 40, 150, 90 → sorted 40, 90, 150, rank ⌈1.5⌉ = 2 → 90; rest 60, 50, 210 → 50, 60, 210 → 60.
+        // (The p50 of the rest is not p50 of round trip 200 minus 90: each is its own p50.)
+        assertThat(exec.getP50Ns()).isEqualTo(200);
+        assertThat(exec.getAgentP50Ns()).isEqualTo(90);
+        assertThat(exec.getRestP50Ns()).isEqualTo(60);
+        MetricResult withoutAgentTimes = results.get(1);
+        assertThat(withoutAgentTimes.getAgentP50Ns()).isNull();
+        assertThat(withoutAgentTimes.getRestP50Ns()).isNull();
+    }
 }

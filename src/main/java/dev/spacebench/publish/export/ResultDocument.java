@@ -48,9 +48,22 @@ public record ResultDocument(
      * @param kind "space", "exec", "upload", "download" or "floor"
      * @param intervals 95% order-statistic confidence intervals of p50, p95, p99 (binomial method)
      * @param histogram base64 of the compressed HdrHistogram (3 significant digits) of the measured ok samples
+     * @param split where the round trip went; null for metrics the agent reports no own time for
      */
     public record MetricFigures(String metric, String kind, long bytes, String lane, int n, int warmups, int failures,
                                 Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs,
-                                Double mibPerSecond, Map<String, PercentileInterval> intervals, String histogram) {
+                                Double mibPerSecond, Map<String, PercentileInterval> intervals, String histogram, Split split) {
+    }
+
+    /**
+     * The split of a metric's round trip, over its measured ok samples that carry {@code agent_ns}
+     * in samples.csv, each a p50 by nearest rank.
+     *
+     * @param roundTripP50Ns p50 of ns (the metric's p50)
+     * @param agentP50Ns p50 of agent_ns: in the Space, as the agent timed it (exec: spawn to reap;
+     *     files: receive, hash, rename or read, hash, send)
+     * @param restP50Ns p50 of ns - agent_ns per sample: transport and harness
+     */
+    public record Split(Long roundTripP50Ns, Long agentP50Ns, Long restP50Ns) {
     }
 }

@@ -66,6 +66,7 @@ public class ResultJson implements RunExporter {
         Double mibs = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
         return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
                 r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
-                r.getStddevNs(), mibs, json.intervals(r), r.getHistogram());
+                r.getStddevNs(), mibs, json.intervals(r), r.getHistogram(),
+                r.getAgentP50Ns() == null ? null : new ResultDocument.Split(r.getP50Ns(), r.getAgentP50Ns(), r.getRestP50Ns()));
     }
 }

@@ -15,11 +15,13 @@ import org.springframework.stereotype.Component;
 /**
  * samples.csv: one row per sample, in the order taken (RFC 4180 quoting).
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns</pre>
  *
  * phase is "warmup" or "measured"; ns is the round-trip time; ok is true/false; error is empty
- * when ok. Streamed from the database row by row ({@link SampleRows}), so its memory does not grow
- * with the run.
+ * when ok; agent_ns is the agent's own time inside ns (exec: spawn to reap; files: its receive,
+ * hash and rename, or read, hash and send), empty where the agent reports none (no-op, floor,
+ * Space). Columns are only ever appended. Streamed from the database row by row
+ * ({@link SampleRows}), so its memory does not grow with the run.
  */
 @Component
 @Order(1)
@@ -33,7 +35,8 @@ public class SamplesCsv implements RunExporter {
             Column.number("ns"),
             Column.number("bytes"),
             Column.bool("ok"),
-            Column.quoted("error"));
+            Column.quoted("error"),
+            Column.number("agent_ns"));
 
     public static final String HEADER = COLUMNS.stream().map(Column::name).collect(Collectors.joining(","));
 

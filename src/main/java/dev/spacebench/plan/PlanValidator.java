@@ -80,7 +80,7 @@ public final class PlanValidator {
         }
         long samples = samples(plan);
         if (errors.isEmpty() && samples > PlanLimits.MAX_SAMPLES_PER_RUN) {
-            errors.add(new FieldError(prefix, "would take " + samples + " samples and a run may take at most "
+            errors.add(new PlanProblem(prefix, "would take " + samples + " samples and a run may take at most "
                     + PlanLimits.MAX_SAMPLES_PER_RUN + " (warm-ups, floor and Space samples included): lower exec.n, "
                     + "files.sizes[].n or floor.n, or measure fewer metrics"));
         }

@@ -112,8 +112,8 @@ public class MetricResult {
 
     /** As the other constructor, with the percentile table the plots read. */
     public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
-                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs, String intervals,
-                        String histogram, String percentileTable) {
+                        Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long maxNs, Double meanNs, Double stddevNs,
+                        Map<String, PercentileInterval> intervals, String histogram, String percentileTable) {
         this(runId, metric, position, bytes, lane, n, warmups, failures, minNs, p50Ns, p95Ns, p99Ns, maxNs, meanNs, stddevNs,
                 intervals, histogram);
         this.percentileTable = percentileTable;

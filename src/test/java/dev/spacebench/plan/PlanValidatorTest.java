@@ -43,8 +43,8 @@ class PlanValidatorTest {
         // 3 × (1,000,000 + 10,000) exec + 2 × (1,000,000 + 0) file + 1 + 4 × (1,000,000 + 0) floor + 2 Space samples.
         Plan plan = Plans.withDefaults(new Plan(new ExecPlan(List.of("noop", "true", "sh_c"), 1_000_000, 10_000),
                 new FilePlan(List.of(new FileSize(1L, 1_000_000)), 0, null, null), new FloorPlan(true, 1_000_000, 0)));
-        List<FieldError> errors = PlanValidator.check(plan, LIMITS, "plan");
-        assertThat(errors).extracting(FieldError::field).containsExactly("plan");
+        List<PlanProblem> errors = PlanValidator.check(plan, LIMITS, "plan");
+        assertThat(errors).extracting(PlanProblem::field).containsExactly("plan");
         assertThat(errors.get(0).message()).startsWith("would take 9030003 samples and a run may take at most 8000000");
 
         Plan fits = Plans.withDefaults(new Plan(new ExecPlan(List.of("noop", "true", "sh_c"), 1_000_000, 0),

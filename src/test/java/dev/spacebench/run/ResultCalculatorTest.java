@@ -79,7 +79,7 @@ class ResultCalculatorTest {
         samples.add(new Sample("exec.true", 4, Phase.MEASURED, 5, 0, false, "exit code 1", 1L));
         samples.add(ok("exec.sh_c", Phase.MEASURED, 1, 70));
 
-        List<MetricResult> results = ResultCalculator.compute(4, PLAN, false, samples, JSON);
+        List<MetricResult> results = ResultCalculator.compute(4, PLAN, false, samples);
 
         MetricResult exec = results.get(0);
         assertThat(exec.getMetric()).isEqualTo("exec.true");

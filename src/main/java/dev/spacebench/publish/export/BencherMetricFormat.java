@@ -2,7 +2,6 @@ package dev.spacebench.publish.export;
 
 import dev.spacebench.metric.Metric;
 import dev.spacebench.run.MetricResult;
-import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunService;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -37,12 +36,10 @@ public class BencherMetricFormat implements RunExporter {
     public static final String LATENCY = "latency";
 
     private final RunService runs;
-    private final RunJson json;
     private final JsonMapper mapper;
 
-    public BencherMetricFormat(RunService runs, RunJson json, JsonMapper mapper) {
+    public BencherMetricFormat(RunService runs, JsonMapper mapper) {
         this.runs = runs;
-        this.json = json;
         this.mapper = mapper;
     }
 
@@ -69,7 +66,7 @@ public class BencherMetricFormat implements RunExporter {
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
         runs.get(runId);
-        out.write(mapper.writeValueAsBytes(of(runs.results(runId), json::intervals)));
+        out.write(mapper.writeValueAsBytes(of(runs.results(runId), MetricResult::getIntervals)));
     }
 
     /** @param intervals a result's stored intervals, keyed "p50", "p95", "p99" */

@@ -4,7 +4,6 @@ import dev.spacebench.metric.Kind;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
-import dev.spacebench.run.RunJson;
 import dev.spacebench.run.RunService;
 import dev.spacebench.stats.Throughput;
 import java.io.IOException;
@@ -22,13 +21,11 @@ public class ResultJson implements RunExporter {
 
     private final RunReportBuilder reports;
     private final RunService runs;
-    private final RunJson json;
     private final JsonMapper mapper;
 
-    public ResultJson(RunReportBuilder reports, RunService runs, RunJson json, JsonMapper mapper) {
+    public ResultJson(RunReportBuilder reports, RunService runs, JsonMapper mapper) {
         this.reports = reports;
         this.runs = runs;
-        this.json = json;
         this.mapper = mapper;
     }
 
@@ -49,11 +46,11 @@ public class ResultJson implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId), json)));
+        out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId))));
     }
 
-    public static ResultDocument of(RunReport report, List<MetricResult> results, RunJson json) {
-        List<ResultDocument.MetricFigures> metrics = results.stream().map(r -> figures(r, json)).toList();
+    public static ResultDocument of(RunReport report, List<MetricResult> results) {
+        List<ResultDocument.MetricFigures> metrics = results.stream().map(ResultJson::figures).toList();
         return new ResultDocument(ResultDocument.SCHEMA,
                 new ResultDocument.RunInfo(report.id(), report.status(), report.kind(), report.createdAt(), report.startedAt(),
                         report.finishedAt(), report.failureReason(), report.sampleCount(), report.headline()),
@@ -61,12 +58,12 @@ public class ResultJson implements RunExporter {
                 ResultDocument.Definitions.current(), metrics);
     }
 
-    private static ResultDocument.MetricFigures figures(MetricResult r, RunJson json) {
+    private static ResultDocument.MetricFigures figures(MetricResult r) {
         String kind = Kind.ofId(r.getMetric()).wireName();
         Double mibs = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
         return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
                 r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
-                r.getStddevNs(), mibs, json.intervals(r), r.getHistogram(),
+                r.getStddevNs(), mibs, r.getIntervals(), r.getHistogram(),
                 r.getAgentP50Ns() == null ? null : new ResultDocument.Split(r.getP50Ns(), r.getAgentP50Ns(), r.getRestP50Ns()));
     }
 }

@@ -15,6 +15,7 @@ import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
@@ -91,7 +92,8 @@ public class RunReportBuilder {
         }
 
         List<RunReport.FloorRow> floor = Floor.rows(results, json);
-        List<String> aboveFloor = Floor.aboveFloor(results, kind, env == null ? null : env.space().get("network"));
+        SpaceFacts spaceFacts = env == null ? null : env.spaceFacts();
+        List<String> aboveFloor = Floor.aboveFloor(results, kind, spaceFacts == null ? null : spaceFacts.transport());
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
@@ -106,13 +108,13 @@ public class RunReportBuilder {
                 run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
                 samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
                 run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
-                        ? Method.describe(plan, env, kind, warmups, failures)
+                        ? Method.describe(plan, spaceFacts, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
                 environment(env, spec, kind),
                 buildFacts(build),
                 reproduce(spec, plan, build),
-                Questions.list(kind, plan, exec, env, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
+                Questions.list(exec, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
                 new RunReport.Downloads("/api/runs/" + id + "/samples.csv", "/api/runs/" + id + "/result.json",
                         "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/bmf.json", histogramLogs(id, results)),
                 spec, plan, env, build);
@@ -164,10 +166,16 @@ public class RunReportBuilder {
         facts.add(new RunReport.Fact("Host JVM", host.jvm()));
         facts.add(new RunReport.Fact("Host JVM flags", flags(host.jvmFlags())));
         facts.add(new RunReport.Fact("Space kind", kind));
-        facts.add(new RunReport.Fact("Shape asked", shape(spec)));
-        for (Map.Entry<String, String> fact : env.space().entrySet()) {
-            facts.add(new RunReport.Fact("Space " + fact.getKey(), fact.getValue()));
+        SpaceFacts space = env.spaceFacts();
+        if (space.shapeAsked() == null) {
+            facts.add(new RunReport.Fact("Shape asked", shape(spec)));
         }
+        // The transport is the network's own first words: one row says both.
+        space.toMap().forEach((label, value) -> {
+            if (!label.equals("transport")) {
+                facts.add(new RunReport.Fact("Space " + label, value));
+            }
+        });
         facts.add(new RunReport.Fact("Other Spaces running", Integer.toString(env.otherSpacesRunning())));
         if (env.guest() != null) {
             SystemFacts guest = env.guest();

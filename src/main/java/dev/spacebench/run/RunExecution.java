@@ -118,7 +118,7 @@ public class RunExecution {
             try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes())) {
                 awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
                 AgentInfo info = channel.info(CALL_TIMEOUT);
-                saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
+                saveEnvironment(runId, new Environment(SystemFacts.read(), guestFacts(info), space.facts().withLaunchMechanism(info.launchMechanism()).toMap(),
                         info.agentVersion(), others, worker, floorFacts));
                 new Measurement(channel, staging, recorder).run(plan);
             }

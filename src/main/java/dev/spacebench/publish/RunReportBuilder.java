@@ -25,10 +25,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Builds a run's {@link RunReport} from what the database holds. */
 @Component
 public class RunReportBuilder {
+
+    /** Where the Reproduce block clones Spacebench from. */
+    static final String REPOSITORY = "https://github.com/spacebench/spacebench.git";
+    private static final JsonMapper READER = JsonMapper.builder().build();
 
     private final RunService runs;
     private final RunJson json;
@@ -217,12 +224,29 @@ public class RunReportBuilder {
 
     private List<String> reproduce(SpaceSpec spec, Plan plan, Build build) {
         List<String> lines = new ArrayList<>();
+        lines.add("git clone " + REPOSITORY + " spacebench && cd spacebench");
         if (build != null && !build.gitCommit().equals("unknown")) {
             lines.add("git checkout " + build.gitCommit());
         }
         lines.add("./mvnw spring-boot:run");
         lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H 'Content-Type: application/json' -d '"
-                + json.write(new RunRequest(spec, plan)) + "'");
+                + withoutNulls(json.write(new RunRequest(spec, plan))) + "'");
         return lines;
+    }
+
+    /** The request as a reader would type it: a field left null takes its default, so it is left out. */
+    private static String withoutNulls(String json) {
+        JsonNode tree = READER.readTree(json);
+        dropNulls(tree);
+        return READER.writeValueAsString(tree);
+    }
+
+    private static void dropNulls(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            object.properties().removeIf(field -> field.getValue().isNull());
+            object.forEach(RunReportBuilder::dropNulls);
+        } else if (node.isArray()) {
+            node.forEach(RunReportBuilder::dropNulls);
+        }
     }
 }

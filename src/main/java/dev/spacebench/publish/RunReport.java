@@ -52,6 +52,24 @@ public record RunReport(
         Build buildDetail) {
 
     /**
+     * The same report with its download and plot links relative to the run's own folder
+     * ({@code samples.csv}, {@code plots/exec.true.svg}…), as where page.md is served and in an
+     * exported site.
+     */
+    public RunReport withRelativeLinks() {
+        String prefix = "/api/runs/" + id + "/";
+        java.util.function.UnaryOperator<String> relative = url -> url.startsWith(prefix) ? url.substring(prefix.length()) : url;
+        java.util.Map<String, String> logs = new java.util.LinkedHashMap<>();
+        downloads.histogramLogs().forEach((metric, url) -> logs.put(metric, relative.apply(url)));
+        Downloads links = new Downloads(relative.apply(downloads.samplesCsv()), relative.apply(downloads.resultJson()),
+                relative.apply(downloads.pageMd()), relative.apply(downloads.bmfJson()), logs);
+        List<Plots.Plot> relativePlots = plots.stream().map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList();
+        return new RunReport(id, status, finished, kind, title, headline, failureReason, failedSamples, failedByMetric, createdAt,
+                startedAt, finishedAt, wallTime, sampleCount, exec, files, space, floor, aboveFloor, relativePlots, method, caveats,
+                environment, build, reproduce, questions, links, spaceSpec, plan, environmentDetail, buildDetail);
+    }
+
+    /**
      * A formatted figure with the exact value it came from and, for percentiles, its 95%
      * confidence interval.
      *

@@ -17,7 +17,7 @@ public final class PageMarkdown {
     private PageMarkdown() {}
 
     public static String render(RunReport r) {
-        return TextTemplates.render("page.md", Map.of("r", r, "md", new Cells(), "links", new Links(r.id())));
+        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "md", new Cells()));
     }
 
     /** Table cells for the template; numbers the confidence-interval notes in the order they appear. */
@@ -51,12 +51,4 @@ public final class PageMarkdown {
         }
     }
 
-    /** A run's download URLs, relative to page.md's own. */
-    public record Links(long id) {
-        /** @param url e.g. {@code /api/runs/7/plots/exec.true.svg}; returned as {@code plots/exec.true.svg} */
-        public String relative(String url) {
-            String prefix = "/api/runs/" + id + "/";
-            return url.startsWith(prefix) ? url.substring(prefix.length()) : url;
-        }
-    }
 }

@@ -27,6 +27,7 @@ import java.util.stream.Stream;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import dev.spacebench.benchmark.StaticSite;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -173,6 +174,15 @@ final class LocalBackend implements BenchBackend {
         } catch (RunStateException e) {
             // It finished in the meantime: nothing to cancel.
         }
+    }
+
+    /**
+     * Writes every benchmark as a static site into {@code dir}.
+     *
+     * @return how many benchmarks it holds
+     */
+    int publishSite(Path dir) {
+        return context.getBean(StaticSite.class).writeTo(dir);
     }
 
     @Override

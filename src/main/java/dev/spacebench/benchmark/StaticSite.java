@@ -1,10 +1,10 @@
 package dev.spacebench.benchmark;
 
-import dev.spacebench.publish.ExportController;
 import dev.spacebench.publish.Plots;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.publish.export.BencherMetricFormat;
+import dev.spacebench.publish.export.HistogramLog;
 import dev.spacebench.publish.export.PageMarkdown;
 import dev.spacebench.publish.export.ResultJson;
 import dev.spacebench.publish.export.SamplesCsv;
@@ -52,18 +52,16 @@ public class StaticSite {
     private final RunService runs;
     private final RunSampleRepository samples;
     private final RunJson json;
-    private final ExportController exports;
     private final ITemplateEngine templates;
 
     public StaticSite(BenchmarkService benchmarks, RunReportBuilder reports, Plots plots, RunService runs,
-                      RunSampleRepository samples, RunJson json, ExportController exports, ITemplateEngine templates) {
+                      RunSampleRepository samples, RunJson json, ITemplateEngine templates) {
         this.benchmarks = benchmarks;
         this.reports = reports;
         this.plots = plots;
         this.runs = runs;
         this.samples = samples;
         this.json = json;
-        this.exports = exports;
         this.templates = templates;
     }
 
@@ -152,8 +150,12 @@ public class StaticSite {
         for (var plot : relative.plots()) {
             text(sink, dir + plot.url(), svgs.get(plot.id()));
         }
-        for (var log : relative.downloads().histogramLogs().entrySet()) {
-            text(sink, dir + log.getValue(), exports.histogramLog(id, log.getKey()).getBody());
+        dev.spacebench.run.Run run = runs.get(id);
+        for (MetricResult result : results) {
+            String log = relative.downloads().histogramLogs().get(result.getMetric());
+            if (log != null) {
+                text(sink, dir + log, HistogramLog.write(run, result));
+            }
         }
         OutputStream csv = sink.open(dir + relative.downloads().samplesCsv());
         // Streamed, as the REST export does: a run's samples never sit in memory whole.

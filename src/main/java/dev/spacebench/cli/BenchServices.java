@@ -1,5 +1,6 @@
 package dev.spacebench.cli;
 
+import dev.spacebench.benchmark.StaticSite;
 import dev.spacebench.baseline.BaselineService;
 import dev.spacebench.compare.CheckService;
 import dev.spacebench.live.LiveRuns;
@@ -20,5 +21,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record BenchServices(RunService runs, RunRepository runRepository, RunExecution execution, LiveRuns live,
                      TransactionTemplate transactions, String workerId, BaselineService baselines, CheckService checks,
-                     RunReportBuilder reports, JsonMapper json, RunJson runJson, RunSampleRepository samples) {
+                     RunReportBuilder reports, JsonMapper json, RunJson runJson, RunSampleRepository samples,
+                     StaticSite site) {
 }

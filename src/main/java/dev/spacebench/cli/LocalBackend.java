@@ -27,7 +27,6 @@ import java.util.stream.Stream;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-import dev.spacebench.benchmark.StaticSite;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -182,7 +181,7 @@ final class LocalBackend implements BenchBackend {
      * @return how many benchmarks it holds
      */
     int publishSite(Path dir) {
-        return context.getBean(StaticSite.class).writeTo(dir);
+        return app.site().writeTo(dir);
     }
 
     @Override

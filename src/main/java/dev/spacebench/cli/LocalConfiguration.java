@@ -1,5 +1,6 @@
 package dev.spacebench.cli;
 
+import dev.spacebench.benchmark.StaticSite;
 import dev.spacebench.baseline.BaselineService;
 import dev.spacebench.compare.CheckService;
 import dev.spacebench.live.LiveRuns;
@@ -42,8 +43,8 @@ class LocalConfiguration {
     BenchServices benchServices(RunService runs, RunRepository runRepository, RunExecution execution, LiveRuns live,
                                 TransactionTemplate transactions, RunWorker worker, BaselineService baselines,
                                 CheckService checks, RunReportBuilder reports, JsonMapper json, RunJson runJson,
-                                RunSampleRepository samples) {
+                                RunSampleRepository samples, StaticSite site) {
         return new BenchServices(runs, runRepository, execution, live, transactions, worker.workerId(), baselines,
-                checks, reports, json, runJson, samples);
+                checks, reports, json, runJson, samples, site);
     }
 }

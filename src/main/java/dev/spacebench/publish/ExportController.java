@@ -18,8 +18,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.springframework.http.HttpHeaders;
@@ -85,12 +83,9 @@ public class ExportController {
         MetricResult result = runs.results(id).stream().filter(r -> r.getMetric().equals(metric) && r.getHistogram() != null)
                 .findFirst().orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND,
                         "run " + id + " has no histogram for '" + metric + "'"));
-        Instant start = run.getStartedAt() == null ? run.getCreatedAt() : run.getStartedAt();
-        Instant end = run.getFinishedAt() == null ? Instant.now() : run.getFinishedAt();
-        double seconds = Math.max(0.001, Duration.between(start, end).toMillis() / 1000.0);
         return ResponseEntity.ok().contentType(MediaType.TEXT_PLAIN)
                 .header(HttpHeaders.CONTENT_DISPOSITION, "inline; filename=\"spacebench-run-" + id + "-" + metric + ".hlog\"")
-                .body(HistogramLog.write(metric, result.getHistogram(), start, seconds));
+                .body(HistogramLog.write(run, result));
     }
 
     @GetMapping(value = "/page.md", produces = "text/markdown;charset=UTF-8")

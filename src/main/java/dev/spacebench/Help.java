@@ -16,7 +16,8 @@ final class Help {
             One jar, several roles:
               (none)    the web app: dashboard, REST API (/api/runs…) and the worker that measures runs
               agent     the agent that runs inside a Space (see: agent --help)
-              bench     run one benchmark from the command line and write its files (see: bench --help)
+              bench     run one benchmark from the command line and write its files (see: bench --help);
+                        bench publish --out DIR writes every published benchmark as a static site
               floor     bare gRPC floors for the benchmark scripts (floor stream BYTES N WARMUPS [hash],
                         floor ping tcp|unix N WARMUPS)
 

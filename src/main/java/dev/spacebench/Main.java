@@ -2,6 +2,7 @@ package dev.spacebench;
 
 import dev.spacebench.agent.AgentMain;
 import dev.spacebench.cli.BenchCommand;
+import dev.spacebench.cli.PublishCommand;
 import dev.spacebench.floor.FloorCommand;
 import dev.spacebench.space.local.AgentLauncher;
 import java.util.Arrays;
@@ -47,6 +48,10 @@ public final class Main {
         }
         // Before bench too: it measures the floor of the runs it measures in this JVM.
         useTheAgentsLaunchMechanism();
+        if (args.length > 1 && args[0].equals("bench") && args[1].equals("publish")) {
+            PublishCommand.main(Arrays.copyOfRange(args, 2, args.length));
+            return;
+        }
         if (args.length > 0 && args[0].equals("bench")) {
             BenchCommand.main(Arrays.copyOfRange(args, 1, args.length));
             return;

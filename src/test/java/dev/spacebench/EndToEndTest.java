@@ -83,7 +83,8 @@ class EndToEndTest extends AppTestSupport {
             assertThat(svg.statusCode()).as(plot).isEqualTo(200);
             assertThat(svg.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("image/svg+xml"));
             assertThat(svg.body()).startsWith("<svg");
-            assertThat(markdown).contains("](/api/runs/" + id + "/plots/" + plot + ".svg)");
+            // page.md links relative to itself, so they work where it is served and in an exported folder.
+            assertThat(markdown).contains("](plots/" + plot + ".svg)");
         }
         String html = get("/runs/" + id).body();
         assertThat(html).contains("id=\"plot-exec.true\"").contains("id=\"plot-throughput\"");

@@ -1,5 +1,6 @@
 package dev.spacebench.cli;
 
+import dev.spacebench.benchmark.StaticSite;
 import dev.spacebench.baseline.BaselineService;
 import dev.spacebench.compare.CheckService;
 import dev.spacebench.live.LiveRuns;
@@ -18,5 +19,5 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record BenchServices(RunService runs, RunRepository runRepository, RunExecution execution, LiveRuns live,
                      TransactionTemplate transactions, String workerId, BaselineService baselines, CheckService checks,
-                     JsonMapper json, RunExporters exporters) {
+                     JsonMapper json, RunExporters exporters, StaticSite site) {
 }

@@ -161,6 +161,15 @@ final class LocalBackend implements BenchBackend {
         }
     }
 
+    /**
+     * Writes every benchmark as a static site into {@code dir}.
+     *
+     * @return how many benchmarks it holds
+     */
+    int publishSite(Path dir) {
+        return app.site().writeTo(dir);
+    }
+
     @Override
     public void close() {
         // Only reached with a run still going when the command failed on its way; the run then

@@ -1,5 +1,6 @@
 package dev.spacebench.cli;
 
+import dev.spacebench.benchmark.StaticSite;
 import dev.spacebench.baseline.BaselineService;
 import dev.spacebench.compare.CheckService;
 import dev.spacebench.live.LiveRuns;
@@ -41,8 +42,8 @@ class LocalConfiguration {
     @Bean
     BenchServices benchServices(RunService runs, RunRepository runRepository, RunExecution execution, LiveRuns live,
                                 TransactionTemplate transactions, RunWorker worker, BaselineService baselines,
-                                CheckService checks, JsonMapper json, RunExporters exporters) {
+                                CheckService checks, JsonMapper json, RunExporters exporters, StaticSite site) {
         return new BenchServices(runs, runRepository, execution, live, transactions, worker.workerId(), baselines,
-                checks, json, exporters);
+                checks, json, exporters, site);
     }
 }

@@ -23,6 +23,9 @@ public final class Comparer {
     /** Fixed, so that the same two runs always give the same bootstrap interval. */
     public static final long BOOTSTRAP_SEED = 20261130L;
     /** Facts that, when they differ, make a comparison not like for like. */
+    /** Environment rows that name one Space's own process, files or socket, so always differ. */
+    private static final Set<String> PER_SPACE = Set.of("Space pid", "Space directory", "Space network", "Space agent pid",
+            "Space qemu pid", "Space container", "Space shared directory", "Space cleanup", "Space bulk lane", "Worker");
     private static final List<String> DECISIVE = List.of("CPU", "Space kind", "OS", "Memory", "Space isolation", "Virtualization");
 
     private Comparer() {}
@@ -44,7 +47,8 @@ public final class Comparer {
         for (String label : labels) {
             String va = a.environment().getOrDefault(label, "—");
             String vb = b.environment().getOrDefault(label, "—");
-            boolean differs = !Objects.equals(va, vb);
+            // A Space's pid, directory, port and the like differ between any two runs: shown, not flagged.
+            boolean differs = !Objects.equals(va, vb) && !PER_SPACE.contains(label);
             environment.add(new Comparison.EnvironmentRow(label, va, vb, differs));
             if (differs && DECISIVE.contains(label)) {
                 warnings.add(label + " differs: " + va + " against " + vb);

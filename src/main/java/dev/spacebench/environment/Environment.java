@@ -1,5 +1,6 @@
 package dev.spacebench.environment;
 
+import dev.spacebench.space.SpaceFacts;
 import java.util.Map;
 
 /**
@@ -7,7 +8,8 @@ import java.util.Map;
  *
  * @param host the machine that ran the app and the worker
  * @param guest the Space as its agent saw itself (null when the agent never answered)
- * @param space facts from the Space's provider: isolation, network, enforced shape, pid…
+ * @param space facts from the Space's provider (isolation, network, enforced shape, pid…) in
+ *     their stored form, {@link SpaceFacts#toMap()}
  * @param agentVersion the agent's own version
  * @param otherSpacesRunning other Spaces this app had running when the run's Space was created
  * @param worker the worker that claimed the run
@@ -21,4 +23,9 @@ public record Environment(
         int otherSpacesRunning,
         String worker,
         Map<String, String> floor) {
+
+    /** The Space's facts, typed; {@link #space()} is their stored form. */
+    public SpaceFacts spaceFacts() {
+        return space == null ? null : SpaceFacts.fromMap(space);
+    }
 }

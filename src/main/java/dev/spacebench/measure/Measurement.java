@@ -22,19 +22,11 @@ import java.util.Map;
 /**
  * Runs a plan's loops against one agent, serially, and reports every sample.
  *
- * <p>What is inside each timed region ({@code System.nanoTime} before the call, after the check):
- * <ul>
- *   <li>exec: the RPC, the agent's spawn and reap of the command, its captured output, and the
- *       host's check that it exited 0;</li>
- *   <li>upload: reading the host file and sending it (stream) or copying it into the bulk
- *       directory (bulk), the agent's hashing and atomic rename, and its digest reply checked by
- *       the host. The host's SHA-256 of the source is computed when the random file is written,
- *       before the timer starts;</li>
- *   <li>download: the agent reading and hashing the file and sending it (stream) or copying it
- *       into the bulk directory (bulk), and the host writing (stream) or reading (bulk) it while
- *       hashing, checked against the agent's digest and the original.</li>
- * </ul>
- * Outside: writing the random source file, and deleting files between iterations.
+ * <p>Each timed region runs from {@code System.nanoTime} before the call to after the host's
+ * check of the reply. What it holds is described once, for readers, in
+ * {@code templates/text/prose/timed-region-exec.txt} and {@code timed-region-files.txt} (the
+ * Method section of every page); change them with the loops below. Outside every region: writing
+ * the random source file, and deleting files between iterations.
  */
 public final class Measurement {
 

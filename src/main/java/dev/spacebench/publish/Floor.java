@@ -3,6 +3,7 @@ package dev.spacebench.publish;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.run.MetricResult;
+import dev.spacebench.space.SpaceFacts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,9 +31,9 @@ final class Floor {
      * Per exec metric, how much its p50 lies above the matching floor p50, e.g. "true: the Space
      * added 0.40 ms (+18%) above starting true on the host (2.51 ms against 2.11 ms, p50)".
      */
-    static List<String> aboveFloor(List<MetricResult> results, String kind, String network) {
+    static List<String> aboveFloor(List<MetricResult> results, String kind, SpaceFacts.Transport transport) {
         List<String> lines = new ArrayList<>();
-        boolean unix = network != null && network.startsWith("unix");
+        boolean unix = transport == SpaceFacts.Transport.UNIX_SOCKET;
         for (ExecRoundTrip metric : ABOVE_FLOOR_ORDER) {
             for (FloorMetric floor : metric.floors()) {
                 String floorLabel = floor == FloorMetric.GRPC_NOOP && unix

@@ -5,6 +5,7 @@ import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.run.PageArguments;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunFilter;
+import dev.spacebench.run.DatabaseSize;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.Spaces;
@@ -29,8 +30,11 @@ public class PageController {
     private final Plots plots;
     private final RunSummaries summaries;
     private final Spaces spaces;
+    private final DatabaseSize database;
 
-    public PageController(RunService runs, RunReportBuilder reports, Plots plots, RunSummaries summaries, Spaces spaces) {
+    public PageController(RunService runs, RunReportBuilder reports, Plots plots, RunSummaries summaries, Spaces spaces,
+                          DatabaseSize database) {
+        this.database = database;
         this.runs = runs;
         this.reports = reports;
         this.plots = plots;
@@ -64,6 +68,9 @@ public class PageController {
                     .collect(Collectors.toMap(FieldError::field, FieldError::message, (a, b) -> a + "; " + b)));
         }
         model.addAttribute("runs", result.getContent().stream().map(summaries::of).toList());
+        DatabaseSize.Size held = database.now();
+        model.addAttribute("database", held.runs() + " runs, " + held.samples() + " samples"
+                + (held.bytes() == null ? "" : ", " + Format.significant(held.bytes() / (double) (1L << 20)) + " MiB on disk"));
         model.addAttribute("page", result);
         model.addAttribute("newer", result.hasPrevious() ? query.link(page - 1, size) : null);
         model.addAttribute("older", result.hasNext() ? query.link(page + 1, size) : null);

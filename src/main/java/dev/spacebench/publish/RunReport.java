@@ -52,6 +52,22 @@ public record RunReport(
         Build buildDetail) {
 
     /**
+     * The same report with its download and plot links relative to the run's own folder
+     * ({@code samples.csv}, {@code plots/exec.true.svg}…), as where page.md is served and in an
+     * exported site.
+     */
+    public RunReport withRelativeLinks() {
+        String prefix = "/api/runs/" + id + "/";
+        java.util.function.UnaryOperator<String> relative = url -> url.startsWith(prefix) ? url.substring(prefix.length()) : url;
+        Downloads links = new Downloads(downloads.files().stream()
+                .map(d -> new Download(d.format(), d.name(), relative.apply(d.url()), d.title(), d.description())).toList());
+        List<Plots.Plot> relativePlots = plots.stream().map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList();
+        return new RunReport(id, status, finished, kind, title, headline, failureReason, failedSamples, failedByMetric, createdAt,
+                startedAt, finishedAt, wallTime, sampleCount, exec, files, space, floor, aboveFloor, relativePlots, method, caveats,
+                environment, build, reproduce, questions, links, spaceSpec, plan, environmentDetail, buildDetail);
+    }
+
+    /**
      * A formatted figure with the exact value it came from and, for percentiles, its 95%
      * confidence interval.
      *

@@ -15,6 +15,7 @@ import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
@@ -24,11 +25,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Builds a run's {@link RunReport} from what the database holds. */
 @Component
 public class RunReportBuilder {
+
+    /** Where the Reproduce block clones Spacebench from. */
+    static final String REPOSITORY = "https://github.com/spacebench/spacebench.git";
+    private static final JsonMapper READER = JsonMapper.builder().build();
 
     private final RunService runs;
     private final JsonMapper json;
@@ -107,7 +114,8 @@ public class RunReportBuilder {
         }
 
         List<RunReport.FloorRow> floor = Floor.rows(results);
-        List<String> aboveFloor = Floor.aboveFloor(results, kind, env == null ? null : env.space().get("network"));
+        SpaceFacts spaceFacts = env == null ? null : env.spaceFacts();
+        List<String> aboveFloor = Floor.aboveFloor(results, kind, spaceFacts == null ? null : spaceFacts.transport());
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
@@ -122,13 +130,13 @@ public class RunReportBuilder {
                 run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
                 run.getSampleCount() != null ? run.getSampleCount() : samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
                 run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
-                        ? Method.describe(plan, env, kind, warmups, failures)
+                        ? Method.describe(plan, spaceFacts, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
                 environment(env, spec, kind),
                 buildFacts(build),
                 reproduce(spec, plan, build),
-                Questions.list(kind, plan, exec, env, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
+                Questions.list(exec, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
                 new RunReport.Downloads(exporters.files(id, results).stream()
                         .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),
                                 f.exporter().title(), f.exporter().description())).toList()),
@@ -174,10 +182,16 @@ public class RunReportBuilder {
         facts.add(new RunReport.Fact("Host JVM", host.jvm()));
         facts.add(new RunReport.Fact("Host JVM flags", flags(host.jvmFlags())));
         facts.add(new RunReport.Fact("Space kind", kind));
-        facts.add(new RunReport.Fact("Shape asked", shape(spec)));
-        for (Map.Entry<String, String> fact : env.space().entrySet()) {
-            facts.add(new RunReport.Fact("Space " + fact.getKey(), fact.getValue()));
+        SpaceFacts space = env.spaceFacts();
+        if (space.shapeAsked() == null) {
+            facts.add(new RunReport.Fact("Shape asked", shape(spec)));
         }
+        // The transport is the network's own first words: one row says both.
+        space.toMap().forEach((label, value) -> {
+            if (!label.equals("transport")) {
+                facts.add(new RunReport.Fact("Space " + label, value));
+            }
+        });
         facts.add(new RunReport.Fact("Other Spaces running", Integer.toString(env.otherSpacesRunning())));
         if (env.guest() != null) {
             SystemFacts guest = env.guest();
@@ -219,12 +233,29 @@ public class RunReportBuilder {
 
     private List<String> reproduce(SpaceSpec spec, Plan plan, Build build) {
         List<String> lines = new ArrayList<>();
+        lines.add("git clone " + REPOSITORY + " spacebench && cd spacebench");
         if (build != null && !build.gitCommit().equals("unknown")) {
             lines.add("git checkout " + build.gitCommit());
         }
         lines.add("./mvnw spring-boot:run");
         lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H 'Content-Type: application/json' -d '"
-                + json.writeValueAsString(new RunRequest(spec, plan)) + "'");
+                + withoutNulls(json.writeValueAsString(new RunRequest(spec, plan))) + "'");
         return lines;
+    }
+
+    /** The request as a reader would type it: a field left null takes its default, so it is left out. */
+    private static String withoutNulls(String json) {
+        JsonNode tree = READER.readTree(json);
+        dropNulls(tree);
+        return READER.writeValueAsString(tree);
+    }
+
+    private static void dropNulls(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            object.properties().removeIf(field -> field.getValue().isNull());
+            object.forEach(RunReportBuilder::dropNulls);
+        } else if (node.isArray()) {
+            node.forEach(RunReportBuilder::dropNulls);
+        }
     }
 }

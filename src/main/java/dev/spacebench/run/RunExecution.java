@@ -122,7 +122,8 @@ public class RunExecution {
                 long pinged = awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
                 AgentInfo info = channel.info(CALL_TIMEOUT);
                 recordReadyParts(info, createStart, created, pinged, plan.spaceCount(), recorder);
-                Environment environment = new Environment(SystemFacts.read(), guestFacts(info), space.facts(),
+                Environment environment = new Environment(SystemFacts.read(), guestFacts(info),
+                        space.facts().withLaunchMechanism(info.launchMechanism()).toMap(),
                         info.agentVersion(), others, worker, floorFacts);
                 saveEnvironment(runId, environment);
                 new Measurement(channel, staging, recorder).run(plan);

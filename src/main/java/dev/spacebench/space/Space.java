@@ -2,7 +2,6 @@ package dev.spacebench.space;
 
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Map;
 
 /**
  * A live Space with its agent ready to serve.
@@ -25,5 +24,5 @@ public record Space(
         Path bulkDir,
         Instant createdAt,
         long readyNanos,
-        Map<String, String> facts) {
+        SpaceFacts facts) {
 }

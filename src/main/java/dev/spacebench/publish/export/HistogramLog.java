@@ -83,6 +83,17 @@ public class HistogramLog implements RunExporter {
      * @param start when the run started (the log's base time)
      * @param seconds length of the interval in s (the run's duration)
      */
+    public static String write(dev.spacebench.run.Run run, dev.spacebench.run.MetricResult result) {
+        // The log's interval is the run's: started (or created) to finished (or now, while it runs).
+        Instant start = run.getStartedAt() == null ? run.getCreatedAt() : run.getStartedAt();
+        Instant end = run.getFinishedAt() == null ? Instant.now() : run.getFinishedAt();
+        double seconds = Math.max(0.001, java.time.Duration.between(start, end).toMillis() / 1000.0);
+        return write(result.getMetric(), result.getHistogram(), start, seconds);
+    }
+
+    /**
+     * As {@link #write(dev.spacebench.run.Run, dev.spacebench.run.MetricResult)}, with the interval given.
+     */
     public static String write(String metric, String encoded, Instant start, double seconds) {
         Histogram histogram = Histograms.decode(encoded);
         histogram.setTag(null);

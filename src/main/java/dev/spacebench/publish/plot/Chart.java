@@ -33,6 +33,10 @@ final class Chart {
     private final double yTop;
     private final StringBuilder series = new StringBuilder();
     private final List<String> legend = new ArrayList<>();
+    private final List<Integer> legendLines = new ArrayList<>();
+    /** Characters of a legend line at font size 12 that fit right of the plot (≈ 6.6 px each in 212 px). */
+    static final int LEGEND_CHARS = 30;
+    private static final int LEGEND_LINE = 15;
 
     /** @param yMaxData the largest value to plot (y unit); the axis rounds it up to a tick */
     Chart(String title, String description, String xTitle, List<Tick> xTicks, String yTitle, double yMaxData) {
@@ -65,7 +69,15 @@ final class Chart {
 
     /** @param swatch markup drawn around (0, 0), placed before the label */
     void legend(String swatch, String label) {
-        legend.add(swatch + "<text x=\"18\" y=\"4\">" + Svg.escape(label) + "</text>");
+        List<String> lines = wrap(label, LEGEND_CHARS);
+        StringBuilder text = new StringBuilder("<text x=\"18\" y=\"4\">");
+        for (int i = 0; i < lines.size(); i++) {
+            // A trailing space keeps the words apart in the text's content (what a screen reader reads).
+            String line = Svg.escape(lines.get(i)) + (i < lines.size() - 1 ? " " : "");
+            text.append(i == 0 ? line : "<tspan x=\"18\" dy=\"" + LEGEND_LINE + "\">" + line + "</tspan>");
+        }
+        legend.add(swatch + text.append("</text>"));
+        legendLines.add(lines.size());
     }
 
     String render() {
@@ -122,11 +134,28 @@ final class Chart {
     private void appendLegend(StringBuilder svg) {
         svg.append("<g class=\"legend\">\n");
         int left = WIDTH - RIGHT + 20;
+        int top = TOP + 10;
         for (int i = 0; i < legend.size(); i++) {
-            svg.append("<g transform=\"translate(").append(left).append(' ').append(TOP + 10 + 22 * i).append(")\">")
+            svg.append("<g transform=\"translate(").append(left).append(' ').append(top).append(")\">")
                     .append(legend.get(i)).append("</g>\n");
+            top += 22 + LEGEND_LINE * (legendLines.get(i) - 1);
         }
         svg.append("</g>\n");
+    }
+
+    /** Splits {@code text} at spaces into lines of at most {@code width} characters (a longer word keeps its own line). */
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (!line.isEmpty() && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.isEmpty() ? "" : " ").append(word);
+        }
+        lines.add(line.toString());
+        return lines;
     }
 
     /** The 1, 2 or 5 × 10^k step that cuts 0..max into about {@value #TARGET_Y_TICKS} parts. */

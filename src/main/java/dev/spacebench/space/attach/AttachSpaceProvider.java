@@ -1,6 +1,7 @@
 package dev.spacebench.space.attach;
 
 import dev.spacebench.space.AttachTokens;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
@@ -105,13 +106,13 @@ public class AttachSpaceProvider implements SpaceProvider {
         long readyNanos = System.nanoTime() - start;
 
         String id = KIND + "-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
-        Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("isolation", "whatever the agent's own environment gives; this app started nothing");
-        facts.put("network", target.socket() != null ? "unix socket " + target.socket() : "loopback TCP " + target.grpcTarget());
-        facts.put("bulk lane", bulk == null ? "none: every file goes through the stream"
-                : bulk + " (checked: it holds the id the agent reports for its bulk directory)");
-        facts.put("shape asked", spec.describeShape());
-        facts.put("shape enforced", "none (the agent was started elsewhere; attach limits nothing)");
+        SpaceFacts facts = SpaceFacts.builder("whatever the agent's own environment gives; this app started nothing")
+                .network(target.socket() != null ? SpaceFacts.Transport.UNIX_SOCKET : SpaceFacts.Transport.LOOPBACK_TCP,
+                        target.socket() != null ? "unix socket " + target.socket() : "loopback TCP " + target.grpcTarget())
+                .detail("bulk lane", bulk == null ? "none: every file goes through the stream"
+                        : bulk + " (checked: it holds the id the agent reports for its bulk directory)")
+                .shape(spec.describeShape(), "none (the agent was started elsewhere; attach limits nothing)", null)
+                .build();
         return new Space(id, KIND, target.grpcTarget(), token, bulk, createdAt, readyNanos, facts);
     }
 

@@ -2,6 +2,7 @@ package dev.spacebench.space.container;
 
 import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.KindDiagnosis;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
@@ -18,9 +19,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -135,19 +134,17 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
         AgentProcess started = AgentProcess.start(command, dir.dir(), dir.log(), readyTimeout);
         launch.ready(started);
 
-        Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("isolation", cli.name() + " container: own pid, mount, network, uts and ipc namespaces, read-only root ("
+        SpaceFacts.Builder facts = SpaceFacts.builder(cli.name() + " container: own pid, mount, network, uts and ipc namespaces, read-only root ("
                 + (image == null ? "the host's /usr, the JVM and the agent's class path, read-only" : "image " + image)
                 + "); root inside is root outside unless the engine runs rootless");
-        facts.put("pid", Long.toString(started.process().pid()));
-        facts.put("container", name);
-        agentPid(cli, name).ifPresent(pid -> facts.put("agent pid", Long.toString(pid)));
-        facts.put("directory", dir.dir().toString());
-        facts.put("network", "none (--network none); the agent listens on " + started.address());
-        facts.put("shared directory", dir.shared() + " (read-write, same path inside; holds the bulk lane)");
-        facts.put("shape asked", spec.describeShape());
-        facts.put("shape enforced", enforced(cpus, spec.memoryMiB(), facts.get("agent pid"), cli.name()));
-        return new Launched(started.target(), facts);
+        facts.network(SpaceFacts.Transport.LOOPBACK_TCP, "none (--network none); the agent listens on " + started.address());
+        facts.detail("pid", Long.toString(started.process().pid()));
+        facts.detail("container", name);
+        agentPid(cli, name).ifPresent(pid -> facts.detail("agent pid", Long.toString(pid)));
+        facts.detail("directory", dir.dir().toString());
+        facts.detail("shared directory", dir.shared() + " (read-write, same path inside; holds the bulk lane)");
+        facts.shape(spec.describeShape(), enforced(cpus, spec.memoryMiB(), facts.detail("agent pid"), cli.name()), null);
+        return new Launched(started.target(), facts.build());
     }
 
     /** The container's processes are the engine's, not ours: ask the engine. */

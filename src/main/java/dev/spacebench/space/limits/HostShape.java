@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import dev.spacebench.space.SpaceFacts;
 import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
@@ -150,13 +151,14 @@ public final class HostShape {
         return wrapped;
     }
 
-    /** Puts "shape asked", "shape enforced" and, if any, "shape not enforced" into {@code facts}. */
-    public void describe(Map<String, String> facts) {
-        facts.put("shape asked", asked);
-        facts.put("shape enforced", enforced.isEmpty() ? "none" : String.join("; ", enforced));
-        if (!notEnforced.isEmpty()) {
-            facts.put("shape not enforced", String.join("; ", notEnforced));
-        }
+    /** Sets the Space's shape facts: asked, enforced and, if any, not enforced. */
+    public SpaceFacts.Builder describe(SpaceFacts.Builder facts) {
+        return facts.shape(asked, enforced(), notEnforced.isEmpty() ? null : String.join("; ", notEnforced));
+    }
+
+    /** The limits applied, e.g. "memory limit 256 MiB (…)"; "none" when none. */
+    public String enforced() {
+        return enforced.isEmpty() ? "none" : String.join("; ", enforced);
     }
 
     /** Kills whatever is still inside this Space's cgroups and removes them. Idempotent. */

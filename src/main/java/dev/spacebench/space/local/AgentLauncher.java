@@ -47,11 +47,6 @@ public final class AgentLauncher {
         return options;
     }
 
-    /** The launch mechanism the agent will use, for the page. */
-    public static String launchMechanism() {
-        return Runtime.version().feature() < 22 ? "VFORK" : "JDK default (POSIX_SPAWN)";
-    }
-
     /** java, JVM options, and how to reach the agent's main class; agent arguments follow. */
     public static List<String> command() {
         return command(null);

@@ -2,6 +2,7 @@ package dev.spacebench.space.local;
 
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.SpaceProvider;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.limits.HostShape;
@@ -93,7 +94,7 @@ public abstract class LocalSpaceProvider implements SpaceProvider {
      * @param target the gRPC target for {@link Space#target()}
      * @param facts what the provider knows about the Space, for the page
      */
-    public record Launched(String target, Map<String, String> facts) {
+    public record Launched(String target, SpaceFacts facts) {
     }
 
     /** What a launch has made so far, for the Space's {@link Teardown}, and when its agent was ready. */

@@ -2,6 +2,7 @@ package dev.spacebench.space.process;
 
 import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.agent.MarkedProcesses;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
@@ -14,7 +15,6 @@ import dev.spacebench.space.local.SpaceDir;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -70,16 +70,14 @@ public class ProcessSpaceProvider extends LocalSpaceProvider {
             MarkedProcesses.kill(SPACE_MARK, id);
         });
 
-        Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("isolation", "none: a child process of the app on the same host");
-        facts.put("pid", Long.toString(agent.process().pid()));
-        facts.put("directory", dir.dir().toString());
-        facts.put("network", "loopback TCP " + agent.target());
-        facts.put("launch mechanism", AgentLauncher.launchMechanism());
-        facts.put("shape asked", spec.describeShape());
-        facts.put("shape enforced", "none (the process kind cannot limit CPU or memory)");
-        facts.put("cleanup", "delete kills the agent's process tree and every process carrying " + SPACE_MARK + "=" + id
-                + " in its environment; a process started with a cleaned environment outside the tree is not reached");
+        SpaceFacts facts = SpaceFacts.builder("none: a child process of the app on the same host")
+                .network(SpaceFacts.Transport.LOOPBACK_TCP, "loopback TCP " + agent.target())
+                .shape(spec.describeShape(), "none (the process kind cannot limit CPU or memory)", null)
+                .detail("pid", Long.toString(agent.process().pid()))
+                .detail("directory", dir.dir().toString())
+                .detail("cleanup", "delete kills the agent's process tree and every process carrying " + SPACE_MARK + "=" + id
+                + " in its environment; a process started with a cleaned environment outside the tree is not reached")
+                .build();
         return new Launched(agent.target(), facts);
     }
 

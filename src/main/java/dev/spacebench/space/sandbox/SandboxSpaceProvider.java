@@ -2,6 +2,7 @@ package dev.spacebench.space.sandbox;
 
 import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
@@ -15,9 +16,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -81,15 +80,13 @@ public class SandboxSpaceProvider extends LocalSpaceProvider {
         AgentProcess started = AgentProcess.start(shape.wrap(command), dir.dir(), dir.log(), readyTimeout);
         launch.ready(started);
 
-        Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("isolation", "bubblewrap: own user, pid, mount, network, uts, ipc and cgroup namespaces; "
-                + "host /usr, the JVM and the agent's class path read-only; clean environment");
-        facts.put("pid", Long.toString(started.process().pid()));
-        facts.put("directory", dir.dir().toString());
-        facts.put("network", "none (own empty network namespace); the agent listens on " + started.address());
-        facts.put("shared directory", dir.shared() + " (read-write, same path inside; holds the bulk lane)");
-        facts.put("launch mechanism", AgentLauncher.launchMechanism());
-        shape.describe(facts);
-        return new Launched(started.target(), facts);
+        SpaceFacts.Builder facts = SpaceFacts.builder("bubblewrap: own user, pid, mount, network, uts, ipc and cgroup "
+                        + "namespaces; host /usr, the JVM and the agent's class path read-only; clean environment")
+                .network(SpaceFacts.Transport.LOOPBACK_TCP, "none (own empty network namespace); the agent listens on "
+                        + started.address())
+                .detail("pid", Long.toString(started.process().pid()))
+                .detail("directory", dir.dir().toString())
+                .detail("shared directory", dir.shared() + " (read-write, same path inside; holds the bulk lane)");
+        return new Launched(started.target(), shape.describe(facts).build());
     }
 }

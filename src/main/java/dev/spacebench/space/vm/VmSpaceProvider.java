@@ -2,6 +2,7 @@ package dev.spacebench.space.vm;
 
 import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
@@ -20,7 +21,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -191,24 +191,20 @@ public class VmSpaceProvider extends LocalSpaceProvider {
         }
         launch.ready(started);
 
-        Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("isolation", "QEMU virtual machine (" + (kvm ? "KVM" : "TCG software emulation") + ") with its own kernel; "
-                + "host /usr, the JVM and the agent's class path read-only over 9p");
-        facts.put("pid", Long.toString(started.process().pid()));
+        SpaceFacts.Builder facts = SpaceFacts.builder("QEMU virtual machine (" + (kvm ? "KVM" : "TCG software emulation")
+                + ") with its own kernel; host /usr, the JVM and the agent's class path read-only over 9p");
+        facts.detail("pid", Long.toString(started.process().pid()));
         started.process().descendants().filter(p -> p.info().command().map(c -> c.endsWith(qemu.getFileName().toString())).orElse(false))
-                .findFirst().ifPresent(p -> facts.put("qemu pid", Long.toString(p.pid())));
-        facts.put("accelerator", kvm ? "kvm" : "tcg (no usable KVM here: /dev/kvm missing, or the CPU shows no vmx/svm)");
-        facts.put("guest kernel", kernel.toString());
-        facts.put("directory", dir.dir().toString());
-        facts.put("network", "QEMU user network, restricted (no way out); host 127.0.0.1:" + hostPort + " → agent at "
-                + started.address());
-        facts.put("shared directory", dir.shared() + " (9p, read-write, same path inside; holds the bulk lane)");
-        facts.put("launch mechanism", AgentLauncher.launchMechanism());
-        shape.describe(facts);
-        facts.put("shape asked", spec.describeShape());
-        facts.put("shape enforced", vcpus + " vCPUs (-smp); guest RAM " + memoryMiB + " MiB (-m); QEMU on the host: "
-                + facts.get("shape enforced"));
-        return new Launched("127.0.0.1:" + hostPort, facts);
+                .findFirst().ifPresent(p -> facts.detail("qemu pid", Long.toString(p.pid())));
+        facts.detail("accelerator", kvm ? "kvm" : "tcg (no usable KVM here: /dev/kvm missing, or the CPU shows no vmx/svm)");
+        facts.detail("guest kernel", kernel.toString());
+        facts.detail("directory", dir.dir().toString());
+        facts.network(SpaceFacts.Transport.FORWARDED_TCP, "QEMU user network, restricted (no way out); host 127.0.0.1:"
+                + hostPort + " → agent at " + started.address());
+        facts.detail("shared directory", dir.shared() + " (9p, read-write, same path inside; holds the bulk lane)");
+        facts.shape(spec.describeShape(), vcpus + " vCPUs (-smp); guest RAM " + memoryMiB + " MiB (-m); QEMU on the host: "
+                + shape.enforced(), null);
+        return new Launched("127.0.0.1:" + hostPort, facts.build());
     }
 
     /** A port free on the loopback right now; QEMU binds it a moment later (a race lost only to another binder). */

@@ -34,6 +34,27 @@ class PercentilePlotTest {
     }
 
     @Test
+    void aLongLegendWrapsInsideThePictureInsteadOfBeingCutOff() throws Exception {
+        String label = "bare gRPC ping over loopback TCP (no Space, no token)";
+        String svg = PercentilePlot.svg("Exec round trip", List.of(new Series("Space", microseconds(100)), new Series(label, microseconds(100))));
+
+        SvgXml xml = new SvgXml(svg);
+        // The whole label is there, word for word, and no line is wider than the room right of the plot.
+        assertThat(xml.texts("//g[@class='legend']//text").get(1).replaceAll("\\s+", " ").strip()).isEqualTo(label + " (n=100)");
+        List<Element> spans = xml.elements("//g[@class='legend']//text/tspan");
+        assertThat(spans).isNotEmpty();
+        int legendX = Integer.parseInt(xml.root().getAttribute("width")) - 250 + 20 + 18;
+        for (Element text : xml.elements("//g[@class='legend']//text")) {
+            org.w3c.dom.NodeList lines = text.getChildNodes();
+            for (int i = 0; i < lines.getLength(); i++) {
+                String line = lines.item(i).getTextContent().strip();
+                // 6.6 px a character is generous for 12 px sans-serif.
+                assertThat(legendX + line.length() * 6.6).as(line).isLessThanOrEqualTo(Double.parseDouble(xml.root().getAttribute("width")));
+            }
+        }
+    }
+
+    @Test
     void svgHasOneLinePerSeriesOnALogarithmicAxis() throws Exception {
         String svg = PercentilePlot.svg("Exec round trip", List.of(
                 new Series("Space", microseconds(1000)), new Series("bare floor", microseconds(100))));

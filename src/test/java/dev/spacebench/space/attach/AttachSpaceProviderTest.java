@@ -68,7 +68,7 @@ class AttachSpaceProviderTest {
         startAgent("unix:" + dir.resolve("agent.sock"));
         Space space = provider.create(new SpaceSpec(AttachSpaceProvider.KIND, 2.0, null, agent.address(), token.token(),
                 dir.resolve("bulk").toString()), Duration.ofSeconds(5));
-        assertThat(space.facts()).containsEntry("shape asked", "cpus 2").containsKey("shape enforced");
+        assertThat(space.facts().toMap()).containsEntry("shape asked", "cpus 2").containsKey("shape enforced");
         try (AgentChannel channel = channels.open(space)) {
             SpaceChecks.roundTrips(channel, scratch);
         } finally {

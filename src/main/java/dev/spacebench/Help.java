@@ -17,6 +17,8 @@ final class Help {
               (none)    the web app: dashboard, REST API (/api/runs…) and the worker that measures runs
               agent     the agent that runs inside a Space (see: agent --help)
               bench     run one benchmark from the command line and write its files (see: bench --help)
+              worker    a worker without web server, for a fleet on one PostgreSQL
+                        (worker [--testbed NAME] [--spring.datasource.url=…]; README: Scaling out)
               floor     a bare gRPC stream floor for the benchmark scripts (floor stream BYTES N WARMUPS)
 
             Common options of the web app (Spring Boot properties, as --NAME=VALUE):

@@ -79,6 +79,10 @@ public class Run {
     @Column(length = 4000)
     private String build;
 
+    /** The testbed the run asked for (set at submit) or, when it named none, the one that took it. */
+    @Column(length = 64)
+    private String testbed;
+
     protected Run() {}
 
     public Run(String kind, String spaceSpec, String plan, long progressTotal, Instant createdAt) {
@@ -109,9 +113,11 @@ public class Run {
     public long getProgressTotal() { return progressTotal; }
     public String getEnvironment() { return environment; }
     public String getBuild() { return build; }
+    public String getTestbed() { return testbed; }
 
     public void setEnvironment(String environment) { this.environment = environment; }
     public void setBuild(String build) { this.build = build; }
+    public void setTestbed(String testbed) { this.testbed = testbed; }
 
     /** Ends the run; the failure reason is cut to what the column holds. */
     public void finish(RunStatus finalStatus, String reason, Instant at) {

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.fleet.FleetChecks;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.plan.FieldError;
 import dev.spacebench.plan.InvalidRequestException;
@@ -34,10 +35,11 @@ public class RunService {
     private final Spaces spaces;
     private final RunJson json;
     private final RunWorker worker;
+    private final FleetChecks fleet;
     private final PlanLimits limits;
     private final String defaultKind;
 
-    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunJson json, RunWorker worker,
+    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunJson json, RunWorker worker, FleetChecks fleet,
                       @Value("${spacebench.plan.max-file-bytes:4294967296}") long maxFileBytes,
                       @Value("${spacebench.space.default-kind:}") String defaultKind) {
         this.runs = runs;
@@ -45,6 +47,7 @@ public class RunService {
         this.spaces = spaces;
         this.json = json;
         this.worker = worker;
+        this.fleet = fleet;
         this.limits = new PlanLimits(maxFileBytes);
         this.defaultKind = defaultKind;
     }
@@ -81,7 +84,9 @@ public class RunService {
         }
         SpaceSpec spec = spec(request);
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        Run run = runs.save(new Run(spec.kind(), json.write(spec.forStorage()), json.write(plan), Measurement.iterations(plan), Instant.now()));
+        Run queued = new Run(spec.kind(), json.write(spec.forStorage()), json.write(plan), Measurement.iterations(plan), Instant.now());
+        queued.setTestbed(request == null ? null : request.testbed());
+        Run run = runs.save(queued);
         worker.wake();
         return run;
     }
@@ -100,7 +105,7 @@ public class RunService {
         if (!errors.isEmpty()) {
             return errors;
         }
-        errors.addAll(checkSpace(spec));
+        errors.addAll(checkSpace(spec, request == null ? null : request.testbed()));
         errors.addAll(PlanValidator.check(Plans.withDefaults(request == null ? null : request.plan()), limits, "plan"));
         return errors;
     }
@@ -122,16 +127,18 @@ public class RunService {
         return given.kind() == null || given.kind().isBlank() ? given.withKind(kindForRequest()) : given;
     }
 
-    private List<FieldError> checkSpace(SpaceSpec spec) {
+    private List<FieldError> checkSpace(SpaceSpec spec, String testbed) {
         List<FieldError> errors = new ArrayList<>();
         // A kind still being checked after the wait is queued: the worker waits for its check before making the Space.
         KindStatus availability = spaces.awaitKind(spec.kind());
         if (availability == null) {
             errors.add(new FieldError("space.kind", "must be one of " + spaces.kinds().keySet() + ", was '" + spec.kind() + "'"));
-        } else if (availability.failed()) {
-            errors.add(new FieldError("space.kind", "'" + spec.kind() + "' is not available on this host: " + availability.reasonAndFix()));
         } else {
-            spaces.check(spec).forEach((field, message) -> errors.add(new FieldError(field, message)));
+            List<FieldError> unserved = fleet.check(testbed, spec.kind(), availability);
+            if (unserved.isEmpty()) {
+                spaces.check(spec).forEach((field, message) -> errors.add(new FieldError(field, message)));
+            }
+            errors.addAll(unserved);
         }
         if (spec.cpus() != null && (spec.cpus() <= 0 || spec.cpus() > MAX_CPUS || spec.cpus().isNaN())) {
             errors.add(new FieldError("space.cpus", "must be more than 0 and at most " + (int) MAX_CPUS + ", was " + spec.cpus()));

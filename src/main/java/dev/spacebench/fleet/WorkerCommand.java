@@ -1,0 +1,42 @@
+package dev.spacebench.fleet;
+
+import dev.spacebench.SpacebenchApplication;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+
+/**
+ * {@code java -jar spacebench.jar worker [--testbed NAME] [--NAME=VALUE…]}: a worker with no web
+ * server, measuring runs from the configured database (a shared PostgreSQL: the {@code postgres}
+ * profile or {@code --spring.datasource.url}). It registers its testbed, heartbeats and claims the
+ * runs it can make until stopped (SIGTERM ends its run INTERRUPTED, as the web app does).
+ */
+public final class WorkerCommand {
+
+    private WorkerCommand() {}
+
+    /** @param args {@code --testbed NAME} or {@code --testbed=NAME}; anything else goes to Spring as given */
+    public static void main(String[] args) {
+        new SpringApplicationBuilder(SpacebenchApplication.class)
+                .web(WebApplicationType.NONE)
+                .run(springArguments(List.of(args)).toArray(String[]::new));
+    }
+
+    /** The worker's Spring arguments: the worker on, {@code --testbed} as its property. */
+    static List<String> springArguments(List<String> args) {
+        List<String> spring = new ArrayList<>();
+        spring.add("--spacebench.worker.enabled=true");
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (arg.equals("--testbed") && i + 1 < args.size()) {
+                spring.add("--spacebench.worker.testbed=" + args.get(++i));
+            } else if (arg.startsWith("--testbed=")) {
+                spring.add("--spacebench.worker.testbed=" + arg.substring("--testbed=".length()));
+            } else {
+                spring.add(arg);
+            }
+        }
+        return spring;
+    }
+}

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -19,6 +21,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 @Component
 public class RunClaims {
 
+    private static final Logger log = LoggerFactory.getLogger(RunClaims.class);
     private static final int H2_ATTEMPTS = 10;
 
     private final FleetDatabase db;
@@ -42,9 +45,14 @@ public class RunClaims {
         if (kinds.isEmpty()) {
             return Optional.empty();
         }
+        long start = System.nanoTime();
         Instant leaseUntil = db.now().plus(identity.lease());
         Optional<Long> claimed = db.postgres() ? claimLocked(kinds, leaseUntil) : claimConditionally(kinds, leaseUntil);
-        claimed.ifPresent(held::hold);
+        claimed.ifPresent(id -> {
+            held.hold(id);
+            log.info("claimed run {} on testbed '{}' in {} ms", id, identity.testbed(),
+                    String.format(java.util.Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e6));
+        });
         return claimed;
     }
 

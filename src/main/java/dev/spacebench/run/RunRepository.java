@@ -28,6 +28,10 @@ public interface RunRepository extends JpaRepository<Run, Long>, JpaSpecificatio
     @Query("select distinct r.kind from Run r")
     List<String> findDistinctKinds();
 
+    /** Every testbed some stored run named or ran on, in name order, for the runs filter. */
+    @Query("select distinct r.testbed from Run r where r.testbed is not null order by r.testbed")
+    List<String> findDistinctTestbeds();
+
     /** The run, its row locked until the transaction ends (a lease expiring meanwhile waits, or is seen). */
     @Lock(LockModeType.PESSIMISTIC_WRITE)
     @Query("select r from Run r where r.id = :id")

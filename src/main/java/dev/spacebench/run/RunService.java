@@ -122,6 +122,11 @@ public class RunService {
         return kinds;
     }
 
+    /** The testbeds the runs list can be filtered by: every one a stored run has, in name order. */
+    public List<String> listedTestbeds() {
+        return runs.findDistinctTestbeds();
+    }
+
     private SpaceSpec spec(RunRequest request) {
         SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
         return given.kind() == null || given.kind().isBlank() ? given.withKind(kindForRequest()) : given;

@@ -46,8 +46,7 @@ public class RunClaims {
             return Optional.empty();
         }
         long start = System.nanoTime();
-        Instant leaseUntil = db.now().plus(identity.lease());
-        Optional<Long> claimed = db.postgres() ? claimLocked(kinds, leaseUntil) : claimConditionally(kinds, leaseUntil);
+        Optional<Long> claimed = db.postgres() ? claimLocked(kinds) : claimConditionally(kinds);
         claimed.ifPresent(id -> {
             held.hold(id);
             log.info("claimed run {} on testbed '{}' in {} ms", id, identity.testbed(),
@@ -56,19 +55,24 @@ public class RunClaims {
         return claimed;
     }
 
-    private Optional<Long> claimLocked(List<String> kinds, Instant leaseUntil) {
+    /** By the database's clock, read only once there is a run to take: an idle poll costs one SELECT. */
+    private Instant leaseUntil() {
+        return db.now().plus(identity.lease());
+    }
+
+    private Optional<Long> claimLocked(List<String> kinds) {
         return transactions.execute(tx -> {
             List<Long> ids = db.jdbc().queryForList(candidate(kinds) + " FOR UPDATE SKIP LOCKED", Long.class, candidateArgs(kinds));
             if (ids.isEmpty()) {
                 return Optional.<Long>empty();
             }
             db.jdbc().update("UPDATE run SET status = 'RUNNING', worker = ?, testbed = ?, started_at = ?, lease_until = ? WHERE id = ?",
-                    identity.workerId(), identity.testbed(), FleetDatabase.utc(Instant.now()), FleetDatabase.utc(leaseUntil), ids.get(0));
+                    identity.workerId(), identity.testbed(), FleetDatabase.utc(Instant.now()), FleetDatabase.utc(leaseUntil()), ids.get(0));
             return Optional.of(ids.get(0));
         });
     }
 
-    private Optional<Long> claimConditionally(List<String> kinds, Instant leaseUntil) {
+    private Optional<Long> claimConditionally(List<String> kinds) {
         for (int attempt = 0; attempt < H2_ATTEMPTS; attempt++) {
             List<Long> ids = db.jdbc().queryForList(candidate(kinds), Long.class, candidateArgs(kinds));
             if (ids.isEmpty()) {
@@ -76,7 +80,7 @@ public class RunClaims {
             }
             int taken = db.jdbc().update("UPDATE run SET status = 'RUNNING', worker = ?, testbed = ?, started_at = ?, lease_until = ? "
                             + "WHERE id = ? AND status = 'QUEUED'",
-                    identity.workerId(), identity.testbed(), FleetDatabase.utc(Instant.now()), FleetDatabase.utc(leaseUntil), ids.get(0));
+                    identity.workerId(), identity.testbed(), FleetDatabase.utc(Instant.now()), FleetDatabase.utc(leaseUntil()), ids.get(0));
             if (taken == 1) {
                 return Optional.of(ids.get(0));
             }

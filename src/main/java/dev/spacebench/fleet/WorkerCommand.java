@@ -14,10 +14,27 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
  */
 public final class WorkerCommand {
 
+    static final String USAGE = """
+            Usage: java -jar spacebench.jar worker [--testbed NAME] [--NAME=VALUE…]
+
+            A worker without web server: registers its testbed, heartbeats, and measures the queued runs
+            it can make from the configured database (for a fleet: one PostgreSQL, e.g.
+            SPACEBENCH_DB_URL=jdbc:postgresql://db:5432/spacebench --spring.profiles.active=postgres).
+
+              --testbed NAME                       this machine's name in the fleet (default: host name)
+              --spacebench.worker.lease=DUR        a claimed run's lease without heartbeat (default 30s)
+              --spacebench.worker.heartbeat=DUR    how often the worker heartbeats (default 5s)
+              -h, --help                           show this help and exit
+            """;
+
     private WorkerCommand() {}
 
     /** @param args {@code --testbed NAME} or {@code --testbed=NAME}; anything else goes to Spring as given */
     public static void main(String[] args) {
+        if (List.of(args).contains("--help") || List.of(args).contains("-h")) {
+            System.out.print(USAGE);
+            return;
+        }
         new SpringApplicationBuilder(SpacebenchApplication.class)
                 .web(WebApplicationType.NONE)
                 .run(springArguments(List.of(args)).toArray(String[]::new));

@@ -61,13 +61,14 @@ public class WorkerHeartbeat {
 
     /** One heartbeat: the registration refreshed, the held runs' leases renewed, lost ones flagged. */
     void beat() {
-        List<String> kinds = spaces.kinds().values().stream().filter(s -> s != null && s.passed()).map(KindStatus::kind).toList();
-        workers.beat(identity, facts, kinds, startedAt);
+        // The leases first: on a starved machine every statement counts towards the lease.
         Set<Long> lost = leases.renew(identity.workerId(), held.held(), db.now().plus(identity.lease()));
         for (long id : lost) {
             log.warn("run {}: this worker's lease on it was lost (another app marked it INTERRUPTED); it stops and is not resumed", id);
             held.markLost(id);
         }
+        List<String> kinds = spaces.kinds().values().stream().filter(s -> s != null && s.passed()).map(KindStatus::kind).toList();
+        workers.beat(identity, facts, kinds, startedAt);
     }
 
     private void beatQuietly() {

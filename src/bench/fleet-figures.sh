@@ -23,6 +23,10 @@ cleanup() {
 }
 trap cleanup EXIT
 createdb "$db"
+# CHECK_BATCHES=1 (root, local server): log this database's statements, to see the batches as PostgreSQL got them.
+if [ -n "${CHECK_BATCHES:-}" ]; then
+  env -u PGHOST -u PGUSER -u PGPASSWORD runuser -u postgres -- psql -q -d postgres -c "ALTER DATABASE $db SET log_statement = 'all'"
+fi
 sql() { psql -qAt -d "$db" -c "$1"; }
 
 common=(--spring.datasource.url="jdbc:postgresql://$PGHOST:$PGPORT/$db" --spring.datasource.username="$PGUSER"
@@ -73,6 +77,12 @@ sql "SELECT count(*) - $before AS samples,
 # 3. Database bytes per 1,000 samples (table, its TOAST and indexes).
 sql "SELECT pg_total_relation_size('sample'), count(*), round(pg_total_relation_size('sample') * 1000.0 / count(*)) FROM sample" \
   | awk -F'|' '{printf "sample table: %d bytes for %d samples = %d bytes per 1,000 samples\n", $1, $2, $3}'
+
+if [ -n "${CHECK_BATCHES:-}" ]; then
+  log=$(ls -t /var/log/postgresql/postgresql-*-main.log | head -1)
+  echo "sample inserts as PostgreSQL received them (statements, rows per statement):"
+  grep -a "$db" "$log" | grep -ao 'insert into sample .*' | awk -F'\\),\\(' '{print NF}' | sort -n | uniq -c | sort -rn | head -5 | sed 's/^/  /'
+fi
 
 # 4. The database's ceiling, without the app: pgbench, 3 clients, 10 s each.
 run_id=$(sql "SELECT min(id) FROM run")

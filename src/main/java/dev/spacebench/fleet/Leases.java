@@ -20,6 +20,8 @@ public class Leases {
 
     private static final Logger log = LoggerFactory.getLogger(Leases.class);
 
+    static final String LOST_LEASE = "stopped renewing its lease (no heartbeat)";
+
     private final FleetDatabase db;
 
     public Leases(FleetDatabase db) {
@@ -29,14 +31,16 @@ public class Leases {
     /**
      * Extends the leases of the runs this worker holds.
      *
-     * @return the runs among {@code runIds} that are no longer this worker's RUNNING runs
+     * @return the runs among {@code runIds} that another app marked INTERRUPTED because their lease ran out
      */
     Set<Long> renew(String workerId, Set<Long> runIds, Instant until) {
         Set<Long> lost = new HashSet<>();
         for (long id : runIds) {
             int renewed = db.jdbc().update("UPDATE run SET lease_until = ? WHERE id = ? AND worker = ? AND status = 'RUNNING'",
                     FleetDatabase.utc(until), id, workerId);
-            if (renewed == 0) {
+            // 0 rows also when this worker has just recorded the run's own end: only an expired lease is a loss.
+            if (renewed == 0 && db.jdbc().queryForObject("SELECT count(*) FROM run WHERE id = ? AND status = 'INTERRUPTED' "
+                    + "AND failure_reason LIKE ?", Long.class, id, "%" + LOST_LEASE + "%") > 0) {
                 lost.add(id);
             }
         }
@@ -56,7 +60,7 @@ public class Leases {
         for (Map<String, Object> run : expired) {
             long id = ((Number) run.get("id")).longValue();
             String reason = "its worker '" + run.get("worker") + "' on testbed '" + run.get("testbed")
-                    + "' stopped renewing its lease (no heartbeat); the lease ran out at " + leaseEnd(run.get("lease_until"))
+                    + "' " + LOST_LEASE + "; the lease ran out at " + leaseEnd(run.get("lease_until"))
                     + " and " + by + " marked the run INTERRUPTED; the samples saved until then are kept";
             int updated = db.jdbc().update("UPDATE run SET status = 'INTERRUPTED', finished_at = ?, failure_reason = ?, lease_until = NULL "
                             + "WHERE id = ? AND status = 'RUNNING' AND lease_until < CURRENT_TIMESTAMP",

@@ -81,7 +81,7 @@ class FleetTest {
             workers.add(WorkerJvm.start("tb-" + i, dir.resolve("tb-" + i), JVM, workerArgs));
         }
         server.await("/api/workers", list -> live(list).size() == 3
-                && StreamSupport.stream(list.spliterator(), false).allMatch(w -> kinds(w).contains("process")), Duration.ofMinutes(4));
+                && StreamSupport.stream(list.spliterator(), false).allMatch(w -> kinds(w).contains("process")), Duration.ofMinutes(8));
     }
 
     @AfterAll
@@ -149,7 +149,7 @@ class FleetTest {
                 if (named.containsKey(id)) {
                     assertThat(row.testbed).as("run %d named a testbed", id).isEqualTo(named.get(id));
                 }
-                assertThat(row.samples).as("samples of run %d in the database", id).isEqualTo(expectedSamples.get(id));
+                assertThat(row.samples).as("samples of run %d in the database", id).isEqualTo((long) expectedSamples.get(id));
                 claimsPerWorker.merge(row.worker, 1, Integer::sum);
                 queueWaits.add(Duration.between(row.created, row.started).toNanos() / 1e6);
             }

@@ -94,7 +94,7 @@ echo "pgbench, 500-sample inserts (one batch as the app sends it), 3 clients:"
 pgbench -n -c 3 -j 3 -T 10 -f "$work/insert.sql" "$db" 2>/dev/null | grep -E '^(latency average|tps)' | sed 's/^/  /'
 # Queued runs of a kind no worker makes, for claims alone.
 sql "INSERT INTO run (id, status, kind, space_spec, plan, created_at, cancel_requested, progress_done, progress_total)
-     SELECT nextval('run_seq'), 'QUEUED', 'pgbench', '{}', '{}', now(), false, 0, 0 FROM generate_series(1, 100000)"
+     SELECT nextval('run_seq'), 'QUEUED', 'pgbench', '{}', '{}', now() + g * interval '1 millisecond', false, 0, 0 FROM generate_series(1, 100000) g"
 cat >"$work/claim.sql" <<'SQL'
 BEGIN;
 SELECT CURRENT_TIMESTAMP;

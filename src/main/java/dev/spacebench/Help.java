@@ -18,6 +18,8 @@ final class Help {
               agent     the agent that runs inside a Space (see: agent --help)
               bench     run one benchmark from the command line and write its files (see: bench --help);
                         bench publish --out DIR writes every published benchmark as a static site
+              worker    a worker without web server, for a fleet on one PostgreSQL
+                        (worker [--testbed NAME] [--spring.datasource.url=…]; README: Scaling out)
               floor     bare gRPC floors for the benchmark scripts (floor stream BYTES N WARMUPS [hash],
                         floor ping tcp|unix N WARMUPS)
 

@@ -3,6 +3,7 @@ package dev.spacebench;
 import dev.spacebench.agent.AgentMain;
 import dev.spacebench.cli.BenchCommand;
 import dev.spacebench.cli.PublishCommand;
+import dev.spacebench.fleet.WorkerCommand;
 import dev.spacebench.floor.FloorCommand;
 import dev.spacebench.space.local.AgentLauncher;
 import java.util.Arrays;
@@ -12,7 +13,8 @@ import org.springframework.boot.SpringApplication;
  * The jar's entry: one jar, several roles. With no subcommand it serves the web app and the worker
  * ({@link SpacebenchApplication}); {@code agent} starts the agent that runs inside a Space (no
  * Spring at all, so it starts fast); {@code bench} runs one benchmark from the command line (see
- * {@code cli.BenchCommand}, which has its own Spring configuration); {@code floor} a bare floor.
+ * {@code cli.BenchCommand}, which has its own Spring configuration); {@code floor} a bare floor;
+ * {@code worker} a worker without web server for a fleet on one database ({@code fleet.WorkerCommand}).
  */
 public final class Main {
 
@@ -50,6 +52,10 @@ public final class Main {
         useTheAgentsLaunchMechanism();
         if (args.length > 1 && args[0].equals("bench") && args[1].equals("publish")) {
             PublishCommand.main(Arrays.copyOfRange(args, 2, args.length));
+            return;
+        }
+        if (args.length > 0 && args[0].equals("worker")) {
+            WorkerCommand.main(Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         if (args.length > 0 && args[0].equals("bench")) {

@@ -60,6 +60,11 @@ public final class ChildApp implements AutoCloseable {
                 "--spacebench.space.checks-root=" + dir.resolve("checks")), dir.resolve("app.log"));
     }
 
+    /** Starts the app with these JVM options and app arguments (database, Spaces root…), its log in {@code log}. */
+    public static ChildApp startWith(List<String> jvmOptions, List<String> appArgs, Path log) throws Exception {
+        return launch(List.of(), jvmOptions, appArgs, log);
+    }
+
     private static ChildApp launch(List<String> wrapper, List<String> jvmOptions, List<String> appArgs, Path log) throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {

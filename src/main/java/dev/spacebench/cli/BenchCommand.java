@@ -74,6 +74,10 @@ public class BenchCommand implements Callable<Integer> {
             + "(default: the server running on the database's data directory, if any)")
     URI server;
 
+    @Option(names = "--testbed", paramLabel = "NAME", description = "with --server: measure on this testbed of the server's fleet "
+            + "(default: any worker that can make the kind)")
+    String testbed;
+
     @Option(names = "--db", paramLabel = "JDBC-URL", description = "without --server: the database (default: the app's spring.datasource.url)")
     String database;
 
@@ -133,8 +137,11 @@ public class BenchCommand implements Callable<Integer> {
         try {
             BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic);
             Plan chosen = PlanArgument.read(plan);
-            RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen);
+            RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen, testbed);
             try (BenchBackend backend = backend()) {
+                if (testbed != null && backend instanceof LocalBackend) {
+                    throw new BenchException("--testbed needs a server (--server URL): this process measures only on its own host");
+                }
                 if (check != null) {
                     backend.requireBaseline(check.baseline());
                 }

@@ -1,5 +1,7 @@
 package dev.spacebench.dashboard;
 
+import dev.spacebench.fleet.WorkerView;
+import dev.spacebench.fleet.Workers;
 import dev.spacebench.live.LiveRun;
 import dev.spacebench.live.LiveRuns;
 import dev.spacebench.plan.ExecMetric;
@@ -29,13 +31,15 @@ class DashboardData {
     private final RunSummaries summaries;
     private final Spaces spaces;
     private final JsonMapper json;
+    private final Workers workers;
 
-    DashboardData(RunService runs, LiveRuns live, RunSummaries summaries, Spaces spaces, JsonMapper json) {
+    DashboardData(RunService runs, LiveRuns live, RunSummaries summaries, Spaces spaces, JsonMapper json, Workers workers) {
         this.runs = runs;
         this.live = live;
         this.summaries = summaries;
         this.spaces = spaces;
         this.json = json;
+        this.workers = workers;
     }
 
     /**
@@ -77,6 +81,9 @@ class DashboardData {
         model.addAttribute("presetsJson", presetsJson());
         model.addAttribute("metrics", ExecMetric.values());
         model.addAttribute("live", live());
+        List<WorkerView> registered = workers.list();
+        model.addAttribute("workers", registered);
+        model.addAttribute("testbeds", registered.stream().filter(WorkerView::live).map(WorkerView::testbed).distinct().sorted().toList());
     }
 
     RunForm freshForm(String kind, Double cpus, Long memoryMiB, String presetId) {

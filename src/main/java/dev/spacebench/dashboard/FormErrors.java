@@ -18,7 +18,8 @@ final class FormErrors {
     static final String FORM = "form";
     private static final Map<String, String> FIELDS = Map.of(
             "space.kind", "kind", "space.cpus", "cpus", "space.memoryMiB", "memoryMiB",
-            "plan.exec.n", "execN", "plan.exec.warmups", "execWarmups", "plan.files.warmups", "fileWarmups");
+            "plan.exec.n", "execN", "plan.exec.warmups", "execWarmups", "plan.files.warmups", "fileWarmups",
+            "testbed", "testbed");
     private static final Pattern SIZE = Pattern.compile("plan\\.files\\.sizes\\[(\\d+)](?:\\.(bytes|n))?");
 
     private FormErrors() {}

@@ -27,9 +27,10 @@ import org.springframework.validation.BindingResult;
  * @param fileSizes e.g. {@code 1MiB:20, 4MiB:20} (see {@link FileSizesText}); blank: no files
  * @param floor {@value #FLOOR_ON} (the default: the bare floor is measured first, with the exec
  *     loops' n and warm-ups) or {@value #FLOOR_OFF}
+ * @param testbed the testbed to measure on; blank: any live worker that can make the kind
  */
 public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
-                      List<String> metrics, String fileSizes, Integer fileWarmups, String floor) {
+                      List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed) {
 
     static final String FLOOR_ON = "on";
     static final String FLOOR_OFF = "off";
@@ -39,7 +40,7 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
         Plan plan = preset.plan();
         return new RunForm(kind, cpus, memoryMiB, preset.id(), plan.exec().n(), plan.exec().warmups(), plan.exec().metrics(),
                 FileSizesText.format(plan.files().sizes()), plan.files().warmups(),
-                plan.floor() == null || plan.floor().enabled() ? FLOOR_ON : FLOOR_OFF);
+                plan.floor() == null || plan.floor().enabled() ? FLOOR_ON : FLOOR_OFF, null);
     }
 
     /** True when no plan field was sent at all (a fresh visit). */
@@ -88,6 +89,7 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
         List<String> ticked = metrics == null ? null : metrics.stream().filter(m -> m != null && !m.isBlank()).toList();
         return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB),
                 new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null),
-                        FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null));
+                        FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null),
+                testbed == null || testbed.isBlank() ? null : testbed.strip());
     }
 }

@@ -43,23 +43,24 @@ public class PageController {
     }
 
     /**
-     * The runs list, newest first, filtered by kind, status and UTC days created (from/to, both
-     * inclusive). A filter that cannot be read answers 400 with the list empty and each error
+     * The runs list, newest first, filtered by kind, status, UTC days created (from/to, both
+     * inclusive) and testbed. A filter that cannot be read answers 400 with the list empty and each error
      * beside its input.
      */
     @GetMapping("/runs")
     public String list(@RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size,
                        @RequestParam(required = false) String kind, @RequestParam(required = false) String status,
                        @RequestParam(required = false) String from, @RequestParam(required = false) String to,
-                       Model model, HttpServletResponse response) {
+                       @RequestParam(required = false) String testbed, Model model, HttpServletResponse response) {
         PageArguments.check(page, size, PageArguments.MAX_SIZE);
-        RunListQuery query = new RunListQuery(kind, status, from, to);
+        RunListQuery query = new RunListQuery(kind, status, from, to, testbed);
         model.addAttribute("query", query);
         model.addAttribute("kinds", runs.listedKinds());
         model.addAttribute("statuses", RunStatus.values());
+        model.addAttribute("testbeds", runs.listedTestbeds());
         Page<Run> result;
         try {
-            result = runs.list(RunFilter.parse(runs.listedKinds(), kind, status, from, to), page, size);
+            result = runs.list(RunFilter.parse(runs.listedKinds(), kind, status, from, to, testbed), page, size);
             model.addAttribute("errors", Map.of());
         } catch (InvalidRequestException e) {
             response.setStatus(HttpStatus.BAD_REQUEST.value());

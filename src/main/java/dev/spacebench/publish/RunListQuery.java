@@ -8,12 +8,13 @@ import org.springframework.web.util.UriComponentsBuilder;
  *
  * @param from first UTC day, {@code yyyy-MM-dd}
  * @param to last UTC day, {@code yyyy-MM-dd}
+ * @param testbed a testbed's name
  */
-public record RunListQuery(String kind, String status, String from, String to) {
+public record RunListQuery(String kind, String status, String from, String to, String testbed) {
 
     /** True when any part is given. */
     public boolean filtered() {
-        return given(kind) || given(status) || given(from) || given(to);
+        return given(kind) || given(status) || given(from) || given(to) || given(testbed);
     }
 
     /** The list's URL for another page with this same filter, e.g. {@code /runs?page=1&size=50&kind=process}. */
@@ -23,6 +24,7 @@ public record RunListQuery(String kind, String status, String from, String to) {
         add(uri, "status", status);
         add(uri, "from", from);
         add(uri, "to", to);
+        add(uri, "testbed", testbed);
         return uri.encode().build().toUriString();
     }
 

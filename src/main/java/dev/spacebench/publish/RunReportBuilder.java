@@ -133,7 +133,7 @@ public class RunReportBuilder {
                         ? Method.describe(plan, spaceFacts, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
-                environment(env, spec, kind),
+                withTestbed(run.getTestbed(), environment(env, spec, kind)),
                 buildFacts(build),
                 reproduce(spec, plan, build),
                 Questions.list(exec, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
@@ -165,6 +165,17 @@ public class RunReportBuilder {
     /** The result of one metric, if the run has it. */
     static Optional<MetricResult> find(List<MetricResult> results, String metric) {
         return results.stream().filter(r -> r.getMetric().equals(metric)).findFirst();
+    }
+
+    /** The testbed first: it names the machine, so comparisons across testbeds line up under it. */
+    private static List<RunReport.Fact> withTestbed(String testbed, List<RunReport.Fact> facts) {
+        if (testbed == null) {
+            return facts;
+        }
+        List<RunReport.Fact> all = new ArrayList<>();
+        all.add(new RunReport.Fact("Testbed", testbed));
+        all.addAll(facts);
+        return all;
     }
 
     private static List<RunReport.Fact> environment(Environment env, SpaceSpec spec, String kind) {

@@ -92,6 +92,10 @@ public class Run {
     @Column(name = "sample_count")
     private Long sampleCount;
 
+    /** The testbed the run asked for (set at submit) or, when it named none, the one that took it. */
+    @Column(length = 64)
+    private String testbed;
+
     protected Run() {}
 
     public Run(String kind, SpaceSpec spaceSpec, Plan plan, long progressTotal, Instant createdAt) {
@@ -126,9 +130,11 @@ public class Run {
     public Build getBuild() { return build; }
     public Long getSampleCount() { return sampleCount; }
     public void setSampleCount(Long sampleCount) { this.sampleCount = sampleCount; }
+    public String getTestbed() { return testbed; }
 
     public void setEnvironment(Environment environment) { this.environment = environment; }
     public void setBuild(Build build) { this.build = build; }
+    public void setTestbed(String testbed) { this.testbed = testbed; }
 
     /** Ends the run; the failure reason is cut to what the column holds. */
     public void finish(RunStatus finalStatus, String reason, Instant at) {

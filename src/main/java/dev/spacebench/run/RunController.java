@@ -39,12 +39,13 @@ public class RunController {
 
     @GetMapping
     @Operation(summary = "List runs, newest first", description = "Optional filters: kind (a known kind), status, and from/to "
-            + "(UTC days, yyyy-MM-dd, both inclusive) on the creation time. page from 0 to 1000000, size from 1 to 200.")
+            + "(UTC days, yyyy-MM-dd, both inclusive) on the creation time, testbed. page from 0 to 1000000, size from 1 to 200.")
     public RunPage list(@RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "20") int size,
                         @RequestParam(required = false) String kind, @RequestParam(required = false) String status,
-                        @RequestParam(required = false) String from, @RequestParam(required = false) String to) {
+                        @RequestParam(required = false) String from, @RequestParam(required = false) String to,
+                        @RequestParam(required = false) String testbed) {
         PageArguments.check(page, size, PageArguments.MAX_SIZE);
-        Page<Run> runs = service.list(RunFilter.parse(service.listedKinds(), kind, status, from, to), page, size);
+        Page<Run> runs = service.list(RunFilter.parse(service.listedKinds(), kind, status, from, to, testbed), page, size);
         return new RunPage(runs.getContent().stream().map(this::view).toList(), runs.getNumber(), runs.getSize(),
                 runs.getTotalElements(), runs.getTotalPages());
     }

@@ -266,16 +266,25 @@ public class RunExecution {
     private void finish(long runId, Plan plan, boolean hasBulkLane, MetricSamples taken, Long sampleCount, RunStatus outcome,
                         String reason) {
         List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
-        transactions.executeWithoutResult(tx -> {
+        boolean recorded = Boolean.TRUE.equals(transactions.execute(tx -> {
+            Run run = runs.lockById(runId).orElseThrow();
+            if (run.getStatus() != RunStatus.RUNNING) {
+                // Its lease ran out and another app ended it (INTERRUPTED): that end stands.
+                return false;
+            }
             replaceResults(runId, computed);
-            Run run = runs.findById(runId).orElseThrow();
             if (run.getBuild() == null) {
                 run.setBuild(buildFacts.build());
             }
             // The page shows it: counting a million rows on every view is what it would cost otherwise.
             run.setSampleCount(sampleCount);
             run.finish(outcome, reason, Instant.now());
-        });
+            return true;
+        }));
+        if (!recorded) {
+            log.warn("run {} was no longer this worker's (its lease was lost): its end here is not recorded", runId);
+            return;
+        }
         log.info("run {} {}{}", runId, outcome, reason == null ? "" : ": " + reason);
     }
 

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.fleet.WorkerIdentity;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.Shown;
 import dev.spacebench.request.InvalidRequestException;
@@ -22,20 +23,27 @@ import org.springframework.data.jpa.domain.Specification;
  * @param status one status
  * @param from first day created, inclusive
  * @param to last day created, inclusive
+ * @param testbed the testbed the run asked for or ran on
  */
-public record RunFilter(String kind, RunStatus status, LocalDate from, LocalDate to) {
+public record RunFilter(String kind, RunStatus status, LocalDate from, LocalDate to, String testbed) {
 
-    public static final RunFilter ANY = new RunFilter(null, null, null, null);
+    public static final RunFilter ANY = new RunFilter(null, null, null, null, null);
+
+    /** As {@link #parse(Collection, String, String, String, String, String)} without a testbed. */
+    public static RunFilter parse(Collection<String> kinds, String kind, String status, String from, String to) {
+        return parse(kinds, kind, status, from, to, null);
+    }
 
     /**
      * Reads query parameters as given; blank means not given. Status is case-insensitive, days
      * are {@code yyyy-MM-dd}.
      *
      * @param kinds every known kind: another kind is refused as an unknown status is
-     * @throws InvalidRequestException naming {@code kind}, {@code status}, {@code from} or
-     *     {@code to} when unreadable, or {@code to} when it is before {@code from}
+     * @param testbed a testbed name ({@link WorkerIdentity#NAME})
+     * @throws InvalidRequestException naming {@code kind}, {@code status}, {@code from},
+     *     {@code to} or {@code testbed} when unreadable, or {@code to} when it is before {@code from}
      */
-    public static RunFilter parse(Collection<String> kinds, String kind, String status, String from, String to) {
+    public static RunFilter parse(Collection<String> kinds, String kind, String status, String from, String to, String testbed) {
         List<FieldError> errors = new ArrayList<>();
         if (given(kind) && !kinds.contains(kind.strip())) {
             errors.add(new FieldError("kind", "must be one of " + kinds + ", was " + Shown.quote(kind)));
@@ -53,10 +61,13 @@ public record RunFilter(String kind, RunStatus status, LocalDate from, LocalDate
         if (fromDay != null && toDay != null && toDay.isBefore(fromDay)) {
             errors.add(new FieldError("to", "must be on or after from (" + fromDay + "), was " + toDay));
         }
+        if (given(testbed) && !WorkerIdentity.NAME.matcher(testbed.strip()).matches()) {
+            errors.add(new FieldError("testbed", "must be 1 to 64 letters, digits, '.', '-' or '_', was " + Shown.quote(testbed)));
+        }
         if (!errors.isEmpty()) {
             throw new InvalidRequestException(errors);
         }
-        return new RunFilter(given(kind) ? kind.strip() : null, parsedStatus, fromDay, toDay);
+        return new RunFilter(given(kind) ? kind.strip() : null, parsedStatus, fromDay, toDay, given(testbed) ? testbed.strip() : null);
     }
 
     /** The filter as a query: every given part must hold. */
@@ -68,6 +79,9 @@ public record RunFilter(String kind, RunStatus status, LocalDate from, LocalDate
             }
             if (status != null) {
                 all.add(cb.equal(root.get("status"), status));
+            }
+            if (testbed != null) {
+                all.add(cb.equal(root.get("testbed"), testbed));
             }
             if (from != null) {
                 all.add(cb.greaterThanOrEqualTo(root.get("createdAt"), from.atStartOfDay(ZoneOffset.UTC).toInstant()));

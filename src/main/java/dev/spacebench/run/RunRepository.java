@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.Optional;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.jpa.repository.JpaRepository;
 import org.springframework.data.jpa.repository.JpaSpecificationExecutor;
+import org.springframework.data.jpa.repository.Lock;
 import org.springframework.data.jpa.repository.Modifying;
 import org.springframework.data.jpa.repository.Query;
 import org.springframework.data.repository.query.Param;
@@ -25,6 +27,15 @@ public interface RunRepository extends JpaRepository<Run, Long>, JpaSpecificatio
     /** Every kind some stored run has, for the runs filter. */
     @Query("select distinct r.kind from Run r")
     List<String> findDistinctKinds();
+
+    /** Every testbed some stored run named or ran on, in name order, for the runs filter. */
+    @Query("select distinct r.testbed from Run r where r.testbed is not null order by r.testbed")
+    List<String> findDistinctTestbeds();
+
+    /** The run, its row locked until the transaction ends (a lease expiring meanwhile waits, or is seen). */
+    @Lock(LockModeType.PESSIMISTIC_WRITE)
+    @Query("select r from Run r where r.id = :id")
+    Optional<Run> lockById(@Param("id") long id);
 
     /** Takes a queued run for one worker; 1 when this worker got it, 0 when another was first. */
     @Modifying

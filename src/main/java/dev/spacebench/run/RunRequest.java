@@ -4,10 +4,17 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceSpec;
 
 /**
- * The body of {@code POST /api/runs}. Both parts are optional: no space means the default kind,
- * and any part of the plan left out takes the published default.
+ * The body of {@code POST /api/runs}. Every part is optional: no space means the default kind,
+ * any part of the plan left out takes the published default, and no testbed means any live worker
+ * that can make the kind.
  *
- * <pre>{"space": {"kind": "process"}, "plan": {"exec": {"n": 300, "warmups": 5}, "files": {"sizes": [{"bytes": 1048576, "n": 20}]}}}</pre>
+ * <pre>{"space": {"kind": "process"}, "plan": {"exec": {"n": 300, "warmups": 5}, "files": {"sizes": [{"bytes": 1048576, "n": 20}]}},
+ *  "testbed": "arm-box"}</pre>
  */
-public record RunRequest(SpaceSpec space, Plan plan) {
+public record RunRequest(SpaceSpec space, Plan plan, String testbed) {
+
+    /** A request for any testbed. */
+    public RunRequest(SpaceSpec space, Plan plan) {
+        this(space, plan, null);
+    }
 }

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.fleet.FleetChecks;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.Plan;
@@ -33,15 +34,17 @@ public class RunService {
     private final MetricResultRepository results;
     private final Spaces spaces;
     private final RunWorker worker;
+    private final FleetChecks fleet;
     private final PlanLimits limits;
     private final String defaultKind;
 
-    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunWorker worker,
+    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunWorker worker, FleetChecks fleet,
                       PlanSettings plan, SpaceSettings space) {
         this.runs = runs;
         this.results = results;
         this.spaces = spaces;
         this.worker = worker;
+        this.fleet = fleet;
         this.limits = plan.limits();
         this.defaultKind = space.defaultKind();
     }
@@ -78,7 +81,9 @@ public class RunService {
         }
         SpaceSpec spec = spec(request);
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        Run run = runs.save(new Run(spec.kind(), spec.forStorage(), plan, Measurement.iterations(plan), Instant.now()));
+        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.iterations(plan), Instant.now());
+        queued.setTestbed(request == null ? null : request.testbed());
+        Run run = runs.save(queued);
         worker.wake();
         return run;
     }
@@ -97,7 +102,7 @@ public class RunService {
         if (!errors.isEmpty()) {
             return errors;
         }
-        errors.addAll(checkSpace(spec));
+        errors.addAll(checkSpace(spec, request == null ? null : request.testbed()));
         PlanValidator.check(Plans.withDefaults(request == null ? null : request.plan()), limits, "plan")
                 .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
         return errors;
@@ -115,21 +120,28 @@ public class RunService {
         return kinds;
     }
 
+    /** The testbeds the runs list can be filtered by: every one a stored run has, in name order. */
+    public List<String> listedTestbeds() {
+        return runs.findDistinctTestbeds();
+    }
+
     private SpaceSpec spec(RunRequest request) {
         SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
         return given.kind() == null || given.kind().isBlank() ? given.withKind(kindForRequest()) : given;
     }
 
-    private List<FieldError> checkSpace(SpaceSpec spec) {
+    private List<FieldError> checkSpace(SpaceSpec spec, String testbed) {
         List<FieldError> errors = new ArrayList<>();
         // A kind still being checked after the wait is queued: the worker waits for its check before making the Space.
         KindStatus availability = spaces.awaitKind(spec.kind());
         if (availability == null) {
             errors.add(new FieldError("space.kind", "must be one of " + spaces.kinds().keySet() + ", was '" + spec.kind() + "'"));
-        } else if (availability.failed()) {
-            errors.add(new FieldError("space.kind", "'" + spec.kind() + "' is not available on this host: " + availability.reasonAndFix()));
         } else {
-            spaces.check(spec).forEach((field, message) -> errors.add(new FieldError(field, message)));
+            List<FieldError> unserved = fleet.check(testbed, spec.kind(), availability);
+            if (unserved.isEmpty()) {
+                spaces.check(spec).forEach((field, message) -> errors.add(new FieldError(field, message)));
+            }
+            errors.addAll(unserved);
         }
         if (spec.cpus() != null && (spec.cpus() <= 0 || spec.cpus() > MAX_CPUS || spec.cpus().isNaN())) {
             errors.add(new FieldError("space.cpus", "must be more than 0 and at most " + (int) MAX_CPUS + ", was " + spec.cpus()));

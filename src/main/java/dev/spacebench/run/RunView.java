@@ -16,6 +16,7 @@ import java.util.Map;
  * @param failedSamples measured iterations that failed, over every metric whose figures are saved
  *     (all of them once the run has finished; while it runs, the metrics measured to the end)
  * @param failedByMetric the same per metric, only metrics with at least one failure
+ * @param testbed the testbed the run asked for, or the one that took it; null while a run that named none is queued
  */
 public record RunView(
         long id,
@@ -31,6 +32,7 @@ public record RunView(
         Map<String, Integer> failedByMetric,
         boolean cancelRequested,
         String worker,
+        String testbed,
         ProgressView progress,
         List<ResultView> results,
         Links links) {
@@ -70,7 +72,7 @@ public record RunView(
         // The spec of an attach run carries its agent's token; a view never shows it.
         return new RunView(id, run.getStatus(), run.getKind(), space == null ? null : space.redacted(), plan,
                 run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), run.getFailureReason(), failedSamples, failedByMetric,
-                run.isCancelRequested(), run.getWorker(),
+                run.isCancelRequested(), run.getWorker(), run.getTestbed(),
                 new ProgressView(run.getProgressMetric(), run.getProgressPhase(), run.getProgressIteration(),
                         run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
                 results.stream().map(RunView::result).toList(),

@@ -1,7 +1,9 @@
 package dev.spacebench.run;
 
+import dev.spacebench.fleet.HeldRuns;
+import dev.spacebench.fleet.RunClaims;
+import dev.spacebench.fleet.WorkerIdentity;
 import jakarta.annotation.PreDestroy;
-import java.net.InetAddress;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -18,10 +20,11 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * Takes QUEUED runs from the database, oldest first, up to a configured number at a time. The
- * claim is a conditional update, so several machines can share one PostgreSQL queue without
- * taking the same run twice. With {@code spacebench.worker.enabled=false} it takes nothing (the
- * bench command runs its one run itself).
+ * Takes QUEUED runs from the database, oldest first, up to a configured number at a time, only
+ * those it can make (see {@link RunClaims}: SKIP LOCKED on PostgreSQL, so several machines share one
+ * queue without taking the same run twice). A run whose lease it lost stops. With
+ * {@code spacebench.worker.enabled=false} it takes nothing (the bench command runs its one run
+ * itself; a server beside a fleet of workers).
  */
 @Component
 public class RunWorker {
@@ -29,6 +32,8 @@ public class RunWorker {
     private static final Logger log = LoggerFactory.getLogger(RunWorker.class);
 
     private final RunRepository runs;
+    private final RunClaims claims;
+    private final HeldRuns held;
     private final RunExecution execution;
     private final TransactionTemplate transactions;
     private final int maxConcurrent;
@@ -38,20 +43,20 @@ public class RunWorker {
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicBoolean stopping = new AtomicBoolean();
 
-    public RunWorker(RunRepository runs, RunExecution execution, TransactionTemplate transactions,
-                     WorkerSettings settings) {
+    public RunWorker(RunRepository runs, RunClaims claims, HeldRuns held, RunExecution execution, TransactionTemplate transactions,
+                     WorkerSettings settings, WorkerIdentity identity) {
         int maxConcurrent = settings.maxConcurrentRuns();
-        String workerId = settings.id();
-        boolean enabled = settings.enabled();
         if (maxConcurrent < 1) {
             throw new IllegalArgumentException("spacebench.worker.max-concurrent-runs must be at least 1, was " + maxConcurrent);
         }
         this.runs = runs;
+        this.claims = claims;
+        this.held = held;
         this.execution = execution;
         this.transactions = transactions;
         this.maxConcurrent = maxConcurrent;
-        this.workerId = workerId == null || workerId.isBlank() ? defaultWorkerId() : workerId;
-        this.enabled = enabled;
+        this.workerId = identity.workerId();
+        this.enabled = identity.enabled();
         this.pool = Executors.newFixedThreadPool(maxConcurrent, r -> {
             Thread t = new Thread(r, "run-worker");
             t.setDaemon(false);
@@ -85,24 +90,23 @@ public class RunWorker {
             return;
         }
         while (!stopping.get() && active.get() < maxConcurrent) {
-            Optional<Run> next = runs.findFirstByStatusOrderByCreatedAtAscIdAsc(RunStatus.QUEUED);
+            Optional<Long> next = claims.claimNext();
             if (next.isEmpty()) {
                 return;
             }
-            long id = next.get().getId();
-            if (runs.claim(id, workerId, Instant.now()) == 1) {
-                active.incrementAndGet();
-                pool.execute(() -> {
-                    try {
-                        execution.execute(id, workerId, stopping::get);
-                    } catch (Throwable e) {
-                        // Whatever went wrong, this thread goes on to take the next run.
-                        log.error("run {} could not be finished", id, e);
-                    } finally {
-                        active.decrementAndGet();
-                    }
-                });
-            }
+            long id = next.get();
+            active.incrementAndGet();
+            pool.execute(() -> {
+                try {
+                    execution.execute(id, workerId, () -> stopping.get() || held.lost(id));
+                } catch (Throwable e) {
+                    // Whatever went wrong, this thread goes on to take the next run.
+                    log.error("run {} could not be finished", id, e);
+                } finally {
+                    held.release(id);
+                    active.decrementAndGet();
+                }
+            });
         }
     }
 
@@ -120,14 +124,6 @@ public class RunWorker {
         // Running loops see the stop between iterations, delete their Space and end INTERRUPTED.
         if (!pool.awaitTermination(30, TimeUnit.SECONDS)) {
             log.warn("runs still going after 30 s; their Spaces are deleted with the app");
-        }
-    }
-
-    private static String defaultWorkerId() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            return "worker";
         }
     }
 }

@@ -1,0 +1,33 @@
+package dev.spacebench.fleet;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * In every app, worker or server: at each poll, marks RUNNING runs whose lease ran out INTERRUPTED
+ * (see {@link Leases#expire}), so a lost worker's run ends within its lease plus one poll interval.
+ */
+@Component
+public class LeaseReaper {
+
+    private static final Logger log = LoggerFactory.getLogger(LeaseReaper.class);
+
+    private final Leases leases;
+    private final String by;
+
+    public LeaseReaper(Leases leases, WorkerIdentity identity) {
+        this.leases = leases;
+        this.by = identity.enabled() ? "worker '" + identity.workerId() + "'" : "the server";
+    }
+
+    @Scheduled(fixedDelayString = "${spacebench.worker.poll-interval-ms:500}")
+    public void reap() {
+        try {
+            leases.expire(by);
+        } catch (RuntimeException e) {
+            log.warn("could not check leases: {}", e.toString());
+        }
+    }
+}

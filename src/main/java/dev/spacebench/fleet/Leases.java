@@ -1,0 +1,85 @@
+package dev.spacebench.fleet;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * Leases on RUNNING runs, by the database's clock: a worker's heartbeat renews those it holds; any
+ * app (a worker or the server) marks a run whose lease ran out INTERRUPTED. Samples already saved
+ * stay; the worker that lost the run finds out at its next heartbeat and does not resume it.
+ */
+@Component
+public class Leases {
+
+    private static final Logger log = LoggerFactory.getLogger(Leases.class);
+
+    static final String LOST_LEASE = "stopped renewing its lease (no heartbeat)";
+
+    private final FleetDatabase db;
+
+    public Leases(FleetDatabase db) {
+        this.db = db;
+    }
+
+    /**
+     * Extends the leases of the runs this worker holds.
+     *
+     * @return the runs among {@code runIds} that another app marked INTERRUPTED because their lease ran out
+     */
+    Set<Long> renew(String workerId, Set<Long> runIds, Instant until) {
+        Set<Long> lost = new HashSet<>();
+        for (long id : runIds) {
+            int renewed = db.jdbc().update("UPDATE run SET lease_until = ? WHERE id = ? AND worker = ? AND status = 'RUNNING'",
+                    FleetDatabase.utc(until), id, workerId);
+            // 0 rows also when this worker has just recorded the run's own end: only an expired lease is a loss.
+            if (renewed == 0 && db.jdbc().queryForObject("SELECT count(*) FROM run WHERE id = ? AND status = 'INTERRUPTED' "
+                    + "AND failure_reason LIKE ?", Long.class, id, "%" + LOST_LEASE + "%") > 0) {
+                lost.add(id);
+            }
+        }
+        return lost;
+    }
+
+    /**
+     * Marks every RUNNING run whose lease has run out INTERRUPTED, saying whose lease it was.
+     *
+     * @param by who noticed, for the reason (a worker id, or "the server")
+     * @return how many runs it marked
+     */
+    public int expire(String by) {
+        List<Map<String, Object>> expired = db.jdbc().queryForList(
+                "SELECT id, worker, testbed, lease_until FROM run WHERE status = 'RUNNING' AND lease_until < CURRENT_TIMESTAMP");
+        int marked = 0;
+        for (Map<String, Object> run : expired) {
+            long id = ((Number) run.get("id")).longValue();
+            String reason = "its worker '" + run.get("worker") + "' on testbed '" + run.get("testbed")
+                    + "' " + LOST_LEASE + "; the lease ran out at " + leaseEnd(run.get("lease_until"))
+                    + " and " + by + " marked the run INTERRUPTED; the samples saved until then are kept";
+            int updated = db.jdbc().update("UPDATE run SET status = 'INTERRUPTED', finished_at = ?, failure_reason = ?, lease_until = NULL "
+                            + "WHERE id = ? AND status = 'RUNNING' AND lease_until < CURRENT_TIMESTAMP",
+                    FleetDatabase.utc(Instant.now()), reason, id);
+            if (updated == 1) {
+                marked++;
+                log.warn("run {} INTERRUPTED: {}", id, reason);
+            }
+        }
+        return marked;
+    }
+
+    private static Object leaseEnd(Object value) {
+        if (value instanceof OffsetDateTime at) {
+            return at.toInstant();
+        }
+        if (value instanceof java.sql.Timestamp at) {
+            return at.toInstant();
+        }
+        return value;
+    }
+}

@@ -1,0 +1,373 @@
+package dev.spacebench.fleet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.spacebench.ChildApp;
+import dev.spacebench.db.TestPostgres;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A fleet on a real PostgreSQL: the server (its own worker off) and three worker JVMs, each its own
+ * testbed, all on one database. Runs are checked in the database itself and in the workers' logs,
+ * not through the code that claims them. The workers run on this host's loopback, not in network
+ * namespaces: PostgreSQL here listens on 127.0.0.1 only, which another namespace cannot reach
+ * without changing the server's configuration.
+ *
+ * <p>Short leases (6 s, heartbeat 1 s) so that a lost worker shows within seconds.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FleetTest {
+
+    private static final TestPostgres DB = TestPostgres.create().orElse(null);
+    // Short, yet five missed heartbeats long: on a loaded 2-core machine a JVM can stall for seconds.
+    private static final Duration LEASE = Duration.ofSeconds(6);
+    private static final Duration POLL = Duration.ofMillis(200);
+    // The server and the workers are other processes on a busy machine: scheduling delays on top.
+    private static final Duration SLACK = Duration.ofSeconds(3);
+    private static final Pattern FINISHED = Pattern.compile("run (\\d+) (SUCCEEDED|FAILED|CANCELLED|INTERRUPTED)");
+    // C1 only: four JVMs start at once on a small machine; their start time is not what is measured.
+    private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-Xmx384m");
+
+    private Path dir;
+    private ChildApp server;
+    private final List<WorkerJvm> workers = new ArrayList<>();
+    private final List<Long> longRuns = new ArrayList<>();
+
+    @BeforeAll
+    void startTheFleet() throws Exception {
+        assumeTrue(DB != null, TestPostgres.MISSING);
+        dir = Files.createTempDirectory("spacebench-fleet-");
+        List<String> common = List.of("--spring.datasource.url=" + DB.url(), "--spring.datasource.username=" + DB.user(),
+                "--spring.datasource.password=" + DB.password(), "--spacebench.worker.lease=" + LEASE.toMillis() + "ms",
+                "--spacebench.worker.heartbeat=1s",
+                // Only the kinds this test uses are checked for real: no container or VM started four times over.
+                "--spacebench.space.container.cli=/nonexistent/podman", "--spacebench.space.vm.qemu=/nonexistent/qemu");
+        // The server first: its Flyway migrates the database before any worker opens it.
+        List<String> serverArgs = new ArrayList<>(common);
+        serverArgs.addAll(List.of("--spacebench.worker.enabled=false",
+                "--spacebench.spaces.root=" + Files.createDirectories(dir.resolve("server-spaces")),
+                "--spacebench.space.checks-root=" + dir.resolve("server-checks")));
+        // ChildApp polls every 200 ms (POLL) itself; a second value of the property would be a list.
+        server = ChildApp.startWith(JVM, serverArgs, dir.resolve("server.log"));
+        List<String> workerArgs = new ArrayList<>(common);
+        workerArgs.add("--spacebench.worker.poll-interval-ms=" + POLL.toMillis());
+        for (int i = 0; i < 3; i++) {
+            workers.add(WorkerJvm.start("tb-" + i, dir.resolve("tb-" + i), JVM, workerArgs));
+        }
+        server.await("/api/workers", list -> live(list).size() == 3
+                && StreamSupport.stream(list.spliterator(), false).allMatch(w -> kinds(w).contains("process")), Duration.ofMinutes(8));
+    }
+
+    @AfterAll
+    void stopTheFleet() throws Exception {
+        for (WorkerJvm worker : workers) {
+            worker.signal("CONT");
+            worker.close();
+        }
+        if (server != null) {
+            // SIGTERM: it removes the server.json it wrote in the default data directory (a PostgreSQL URL has no H2 directory).
+            server.stop();
+            server.close();
+        }
+        // A killed worker's agent outlives it (its next start would remove it): end it here.
+        if (dir != null) {
+            ProcessHandle.allProcesses().filter(p -> ChildApp.commandLine(p).contains(dir.toString()))
+                    .forEach(ProcessHandle::destroyForcibly);
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aRunNamingAnUnknownTestbedOrAKindNoWorkerMakesIsRefusedWithWhatIsAvailable() throws Exception {
+        HttpResponse<String> unknown = server.send("/api/runs", body("nowhere", 10));
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(ChildApp.json(unknown).get("errors").get(0).get("field").asString()).isEqualTo("testbed");
+        assertThat(unknown.body()).contains("tb-0 (", "tb-1 (", "tb-2 (", "'nowhere'");
+
+        // No worker checked container (its CLI is missing), so none can make it.
+        HttpResponse<String> container = server.send("/api/runs", """
+                {"space": {"kind": "container"}, "plan": {"exec": {"metrics": ["noop"], "n": 5}}}""");
+        assertThat(container.statusCode()).as(container.body()).isEqualTo(400);
+        assertThat(ChildApp.json(container).get("errors").get(0).get("field").asString()).isEqualTo("space.kind");
+        assertThat(container.body()).contains("no live worker can make 'container'", "tb-0 (", "process");
+    }
+
+    @Test
+    @Order(2)
+    void thirtyRunsAreEachClaimedOnceNamedOnesOnlyOnTheirTestbedAndEverySampleIsSaved() throws Exception {
+        long start = System.nanoTime();
+        Map<Long, String> named = new HashMap<>();
+        Map<Long, Integer> expectedSamples = new HashMap<>();
+        for (int i = 0; i < 30; i++) {
+            String testbed = i % 2 == 0 ? "tb-" + (i / 2 % 3) : null;
+            int n = 10 + i;
+            long id = server.post("/api/runs", body(testbed, n)).get("id").asLong();
+            if (testbed != null) {
+                named.put(id, testbed);
+            }
+            // n measured and 2 warm-ups of exec.noop, one Space ready, one Space delete
+            expectedSamples.put(id, n + 2 + 2);
+        }
+        // Minutes only on a machine shared with other builds: each run starts an agent JVM.
+        awaitFinished(expectedSamples.keySet(), Duration.ofMinutes(12));
+        double wall = (System.nanoTime() - start) / 1e9;
+
+        Map<String, Integer> claimsPerWorker = new TreeMap<>();
+        List<Double> queueWaits = new ArrayList<>();
+        try (Connection c = DB.connect()) {
+            for (long id : expectedSamples.keySet()) {
+                Row row = row(c, id);
+                assertThat(row.status).as("run %d: %s", id, row.reason).isEqualTo("SUCCEEDED");
+                // Each worker is named after its testbed (the default worker id).
+                assertThat(row.worker).as("run %d", id).isEqualTo(row.testbed);
+                if (named.containsKey(id)) {
+                    assertThat(row.testbed).as("run %d named a testbed", id).isEqualTo(named.get(id));
+                }
+                assertThat(row.samples).as("samples of run %d in the database", id).isEqualTo((long) expectedSamples.get(id));
+                claimsPerWorker.merge(row.worker, 1, Integer::sum);
+                queueWaits.add(Duration.between(row.created, row.started).toNanos() / 1e6);
+            }
+        }
+        // Claimed exactly once: each run ended in exactly one worker's log, that of the worker the database names.
+        Map<Long, List<String>> endedIn = endedInLogs();
+        for (long id : expectedSamples.keySet()) {
+            assertThat(endedIn.get(id)).as("workers whose log ended run %d", id).hasSize(1);
+        }
+        queueWaits.sort(null);
+        System.out.printf("fleet: 30 runs (15 naming a testbed) in %.1f s; claims per worker %s; queue wait (created → started) "
+                        + "min %.0f ms, median %.0f ms, max %.0f ms%n", wall, claimsPerWorker, queueWaits.get(0),
+                queueWaits.get(queueWaits.size() / 2), queueWaits.get(queueWaits.size() - 1));
+        assertThat(claimsPerWorker.keySet()).containsExactly("tb-0", "tb-1", "tb-2");
+    }
+
+    @Test
+    @Order(3)
+    void aWorkerKilledMidRunHasItsRunInterruptedWithinItsLeaseAndTheOthersCarryOn() throws Exception {
+        WorkerJvm victim = workers.get(1);
+        long id = server.post("/api/runs", longBody(victim.testbed())).get("id").asLong();
+        longRuns.add(id);
+        long savedBefore;
+        try (Connection c = DB.connect()) {
+            savedBefore = awaitSamples(c, id, 1000, Duration.ofMinutes(2));
+        }
+        Instant killedAt = Instant.now();
+        victim.kill();
+
+        Row row;
+        try (Connection c = DB.connect()) {
+            row = awaitStatus(c, id, Duration.ofSeconds(60));
+        }
+        double after = Duration.between(killedAt, row.finished).toMillis() / 1000.0;
+        System.out.printf("fleet: killed %s (pid %d) in run %d with %d samples saved; INTERRUPTED %.1f s later (lease %d s, poll %d ms), "
+                        + "%d samples kept; reason: %s%n", victim.testbed(), victim.pid(), id, savedBefore, after, LEASE.toSeconds(),
+                POLL.toMillis(), row.samples, row.reason);
+        assertThat(row.status).isEqualTo("INTERRUPTED");
+        assertThat(row.reason).contains("tb-1", "lease");
+        assertThat(row.samples).isGreaterThanOrEqualTo(savedBefore);
+        assertThat(row.finished).isAfter(killedAt);
+        assertThat(row.finished).isBefore(killedAt.plus(LEASE).plus(POLL).plus(SLACK));
+
+        // tb-1 is no longer live: a run naming it is refused, listing the two that are.
+        server.await("/api/workers", list -> live(list).size() == 2, Duration.ofSeconds(30));
+        HttpResponse<String> refused = server.send("/api/runs", body("tb-1", 10));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(refused.body()).contains("tb-0 (", "tb-2 (").doesNotContain("tb-1 (");
+
+        List<Long> more = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            more.add(server.post("/api/runs", body(i % 3 == 0 ? "tb-2" : null, 10)).get("id").asLong());
+        }
+        awaitFinished(more, Duration.ofMinutes(3));
+        Map<String, Integer> claims = new TreeMap<>();
+        try (Connection c = DB.connect()) {
+            for (long other : more) {
+                Row r = row(c, other);
+                assertThat(r.status).as("run %d: %s", other, r.reason).isEqualTo("SUCCEEDED");
+                assertThat(r.samples).isEqualTo(14);
+                claims.merge(r.worker, 1, Integer::sum);
+            }
+        }
+        System.out.println("fleet: after the kill, 6 more runs: claims per worker " + claims);
+        assertThat(claims.keySet()).doesNotContain("tb-1");
+    }
+
+    @Test
+    @Order(4)
+    void aWorkerThatComesBackDoesNotResumeTheRunItLost() throws Exception {
+        WorkerJvm frozen = workers.get(2);
+        long id = server.post("/api/runs", longBody(frozen.testbed())).get("id").asLong();
+        longRuns.add(id);
+        try (Connection c = DB.connect()) {
+            awaitSamples(c, id, 1000, Duration.ofMinutes(2));
+            frozen.signal("STOP");
+            Row lost = awaitStatus(c, id, Duration.ofSeconds(60));
+            assertThat(lost.status).isEqualTo("INTERRUPTED");
+            frozen.signal("CONT");
+            // Its next heartbeats find the lease gone; it stops the run and records no end of its own.
+            awaitLog(frozen, "run " + id + ": this worker's lease on it was lost", Duration.ofSeconds(60));
+            awaitLog(frozen, "run " + id + " was no longer this worker's", Duration.ofSeconds(60));
+            Row after = row(c, id);
+            assertThat(after.status).isEqualTo("INTERRUPTED");
+            assertThat(after.reason).isEqualTo(lost.reason);
+            System.out.printf("fleet: froze tb-2 in run %d; INTERRUPTED by %s; after SIGCONT it stopped the run and left it INTERRUPTED%n",
+                    id, lost.reason.replaceAll(".* and (.*) marked.*", "$1"));
+        }
+        // And it takes new runs again.
+        server.await("/api/workers", list -> live(list).size() == 2, Duration.ofSeconds(30));
+        long next = server.post("/api/runs", body("tb-2", 12)).get("id").asLong();
+        awaitFinished(List.of(next), Duration.ofMinutes(2));
+        try (Connection c = DB.connect()) {
+            Row r = row(c, next);
+            assertThat(r.status).isEqualTo("SUCCEEDED");
+            assertThat(r.worker).isEqualTo("tb-2");
+        }
+    }
+
+    private static String body(String testbed, int n) {
+        return (testbed == null ? "{" : "{\"testbed\": \"" + testbed + "\", ") + """
+                "space": {"kind": "process"},
+                 "plan": {"exec": {"metrics": ["noop"], "n": %d, "warmups": 2, "agentWarmupCalls": 10},
+                          "files": {"sizes": []}, "floor": {"enabled": false}}}""".formatted(n);
+    }
+
+    /** A run long enough to be caught in the middle (it never gets to its end in this test). */
+    private static String longBody(String testbed) {
+        return """
+                {"testbed": "%s", "space": {"kind": "process"},
+                 "plan": {"exec": {"metrics": ["noop"], "n": 1000000, "warmups": 0, "agentWarmupCalls": 10},
+                          "files": {"sizes": []}, "floor": {"enabled": false}}}""".formatted(testbed);
+    }
+
+    private record Row(String status, String worker, String testbed, String reason, Instant created, Instant started,
+                       Instant finished, long samples) {
+    }
+
+    private static Row row(Connection c, long id) throws Exception {
+        try (PreparedStatement s = c.prepareStatement("SELECT status, worker, testbed, failure_reason, created_at, started_at, finished_at, "
+                + "(SELECT count(*) FROM sample WHERE run_id = run.id) FROM run WHERE id = ?")) {
+            s.setLong(1, id);
+            try (ResultSet r = s.executeQuery()) {
+                assertThat(r.next()).as("run %d exists", id).isTrue();
+                return new Row(r.getString(1), r.getString(2), r.getString(3), r.getString(4), instant(r.getTimestamp(5)),
+                        instant(r.getTimestamp(6)), instant(r.getTimestamp(7)), r.getLong(8));
+            }
+        }
+    }
+
+    private static Instant instant(Timestamp t) {
+        return t == null ? null : t.toInstant();
+    }
+
+    private void awaitFinished(java.util.Collection<Long> ids, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Connection c = DB.connect()) {
+            while (true) {
+                long open = 0;
+                for (long id : ids) {
+                    String status = row(c, id).status;
+                    if (status.equals("QUEUED") || status.equals("RUNNING")) {
+                        open++;
+                    }
+                }
+                if (open == 0) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError(open + " runs still open after " + timeout + "\n" + logs());
+                }
+                Thread.sleep(200);
+            }
+        }
+    }
+
+    private long awaitSamples(Connection c, long id, long atLeast, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Row row;
+        do {
+            row = row(c, id);
+            if (row.samples >= atLeast && row.status.equals("RUNNING")) {
+                return row.samples;
+            }
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("run " + id + " never had " + atLeast + " samples saved while RUNNING: " + row + "\n" + logs());
+    }
+
+    private Row awaitStatus(Connection c, long id, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        Row row;
+        do {
+            row = row(c, id);
+            if (!row.status.equals("RUNNING") && !row.status.equals("QUEUED")) {
+                return row;
+            }
+            Thread.sleep(20);
+        } while (System.nanoTime() < deadline);
+        throw new AssertionError("run " + id + " still " + row.status + " after " + timeout + "\n" + logs());
+    }
+
+    private static void awaitLog(WorkerJvm worker, String line, Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!worker.log().contains(line)) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(worker.testbed() + "'s log never said: " + line + "\n" + worker.log());
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** Run id → the testbeds whose worker log recorded its end. */
+    private Map<Long, List<String>> endedInLogs() {
+        Map<Long, List<String>> ended = new HashMap<>();
+        for (WorkerJvm worker : workers) {
+            Matcher m = FINISHED.matcher(worker.log());
+            while (m.find()) {
+                ended.computeIfAbsent(Long.parseLong(m.group(1)), k -> new ArrayList<>()).add(worker.testbed());
+            }
+        }
+        return ended;
+    }
+
+    private String logs() {
+        StringBuilder text = new StringBuilder("server: ").append(server.tail());
+        for (WorkerJvm worker : workers) {
+            String log = worker.log();
+            text.append("\n").append(worker.testbed()).append(": ").append(log.substring(Math.max(0, log.length() - 3000)));
+        }
+        return text.toString();
+    }
+
+    private static List<JsonNode> live(JsonNode list) {
+        return StreamSupport.stream(list.spliterator(), false).filter(w -> w.get("live").asBoolean()).toList();
+    }
+
+    private static List<String> kinds(JsonNode worker) {
+        return StreamSupport.stream(worker.get("kinds").spliterator(), false).map(JsonNode::asString).toList();
+    }
+}

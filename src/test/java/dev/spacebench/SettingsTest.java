@@ -3,7 +3,7 @@ package dev.spacebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.run.PlanSettings;
-import dev.spacebench.run.WorkerSettings;
+import dev.spacebench.fleet.WorkerSettings;
 import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.space.SpacesSettings;
 import dev.spacebench.space.container.ContainerSettings;
@@ -40,6 +40,9 @@ class SettingsTest {
         assertThat(worker.maxConcurrentRuns()).isEqualTo(1);
         assertThat(worker.enabled()).isTrue();
         assertThat(worker.id()).isNullOrEmpty();
+        assertThat(worker.testbed()).isNullOrEmpty();
+        assertThat(worker.lease()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(worker.heartbeat()).isEqualTo(Duration.ofSeconds(5));
         VmSettings vm = bind("spacebench.space.vm", VmSettings.class, none);
         assertThat(vm.qemu()).isEqualTo("qemu-system-x86_64");
         assertThat(vm.accel()).isEqualTo("auto");
@@ -63,6 +66,9 @@ class SettingsTest {
                 Map.entry("spacebench.worker.max-concurrent-runs", "3"),
                 Map.entry("spacebench.worker.id", "bench-7"),
                 Map.entry("spacebench.worker.enabled", "false"),
+                Map.entry("spacebench.worker.testbed", "arm-1"),
+                Map.entry("spacebench.worker.lease", "6s"),
+                Map.entry("spacebench.worker.heartbeat", "1s"),
                 Map.entry("spacebench.space.vm.qemu", "/opt/qemu"),
                 Map.entry("spacebench.space.vm.kernel", "/k"),
                 Map.entry("spacebench.space.vm.modules", "/m"),
@@ -76,7 +82,8 @@ class SettingsTest {
         assertThat(bind("spacebench.space", SpaceSettings.class, set))
                 .isEqualTo(new SpaceSettings(Duration.ofSeconds(7), Duration.ofMillis(250), Path.of("/srv/checks"), "process"));
         assertThat(bind("spacebench.plan", PlanSettings.class, set).limits().maxFileBytes()).isEqualTo(1L << 30);
-        assertThat(bind("spacebench.worker", WorkerSettings.class, set)).isEqualTo(new WorkerSettings(3, "bench-7", false));
+        assertThat(bind("spacebench.worker", WorkerSettings.class, set)).isEqualTo(new WorkerSettings(3, "bench-7", false, "arm-1",
+                Duration.ofSeconds(6), Duration.ofSeconds(1)));
         assertThat(bind("spacebench.space.vm", VmSettings.class, set)).isEqualTo(new VmSettings("/opt/qemu", "/k", "/m", "/b", "tcg"));
         assertThat(bind("spacebench.space.container", ContainerSettings.class, set)).isEqualTo(new ContainerSettings("docker", "space:1"));
         assertThat(bind("server", ServedAt.class, set).address()).isEqualTo("0.0.0.0");

@@ -3,7 +3,6 @@ package dev.spacebench.fleet;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.regex.Pattern;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
 /**
@@ -28,11 +27,12 @@ public class WorkerIdentity {
     private final Duration heartbeat;
     private final boolean enabled;
 
-    public WorkerIdentity(@Value("${spacebench.worker.testbed:}") String testbed,
-                          @Value("${spacebench.worker.id:}") String workerId,
-                          @Value("${spacebench.worker.lease:30s}") Duration lease,
-                          @Value("${spacebench.worker.heartbeat:5s}") Duration heartbeat,
-                          @Value("${spacebench.worker.enabled:true}") boolean enabled) {
+    public WorkerIdentity(WorkerSettings settings) {
+        String testbed = settings.testbed();
+        String workerId = settings.id();
+        Duration lease = settings.lease();
+        Duration heartbeat = settings.heartbeat();
+        boolean enabled = settings.enabled();
         this.testbed = blank(testbed) ? hostName() : testbed.strip();
         if (!NAME.matcher(this.testbed).matches()) {
             throw new IllegalArgumentException("spacebench.worker.testbed must be 1 to 64 letters, digits, '.', '-' or '_', was '"

@@ -25,6 +25,11 @@ public enum FloorMetric implements Metric {
         this.comparedAs = comparedAs;
     }
 
+    /** Whether this floor is hyperfine starting a program on the host (the exec floors). */
+    public boolean isHyperfine() {
+        return this == HYPERFINE_TRUE || this == HYPERFINE_SH_C;
+    }
+
     static Optional<FloorMetric> parse(String id) {
         return Arrays.stream(values()).filter(m -> m.id().equals(id)).findFirst();
     }

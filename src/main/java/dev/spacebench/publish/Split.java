@@ -47,7 +47,7 @@ public record Split(List<ExecSplit> exec, List<ReadyPart> ready) {
         for (ExecRoundTrip metric : ExecRoundTrip.values()) {
             RunReportBuilder.find(results, metric.id()).filter(r -> r.getAgentP50Ns() != null).ifPresent(r -> {
                 Optional<FloorMetric> hyperfine = metric.floors().stream()
-                        .filter(f -> f.id().startsWith("floor.hyperfine.") && p50(results, f.id()).isPresent()).findFirst();
+                        .filter(f -> f.isHyperfine() && p50(results, f.id()).isPresent()).findFirst();
                 Long floor = hyperfine.isPresent() && ping.isPresent() ? p50(results, hyperfine.get().id()).get() + ping.get() : null;
                 Long added = floor == null ? null : r.getP50Ns() - floor;
                 exec.add(new ExecSplit(r.getMetric(), metric.label(), RunReport.Figure.of(r.getP50Ns()),

@@ -3,6 +3,7 @@ package dev.spacebench.run;
 import dev.spacebench.fleet.HeldRuns;
 import dev.spacebench.fleet.RunClaims;
 import dev.spacebench.fleet.WorkerIdentity;
+import dev.spacebench.fleet.WorkerSettings;
 import jakarta.annotation.PreDestroy;
 import java.time.Instant;
 import java.util.Optional;

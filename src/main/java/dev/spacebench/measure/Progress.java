@@ -7,12 +7,13 @@ package dev.spacebench.measure;
  * @param phase its phase
  * @param iteration 1-based iteration within the phase just finished
  * @param iterations iterations in that phase
- * @param done iterations finished over the whole plan (warm-ups included)
- * @param total iterations in the whole plan (warm-ups included)
+ * @param done progress units finished over the whole plan, warm-ups included (an exec iteration
+ *     1, a file iteration 1 + 2 × bytes / 256 KiB: see {@link Measurement#progressUnits})
+ * @param total progress units in the whole plan
  */
 public record Progress(String metric, Phase phase, int iteration, int iterations, long done, long total) {
 
-    /** Fraction of the plan's iterations finished, 0..1. */
+    /** Fraction of the plan's work finished, 0..1. */
     public double fraction() {
         return total == 0 ? 1 : (double) done / total;
     }

@@ -81,7 +81,7 @@ public class RunService {
         }
         SpaceSpec spec = spec(request);
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.iterations(plan), Instant.now());
+        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan), Instant.now());
         queued.setTestbed(request == null ? null : request.testbed());
         Run run = runs.save(queued);
         worker.wake();

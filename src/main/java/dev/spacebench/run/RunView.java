@@ -38,6 +38,9 @@ public record RunView(
         Links links) {
 
     /**
+     * @param done progress units done: an exec iteration counts 1, a file iteration 1 + 2 × bytes / 256 KiB
+     *     (see {@code measure.Measurement#progressUnits})
+     * @param total the plan's progress units
      * @param percent done / total × 100, one decimal
      */
     public record ProgressView(String metric, String phase, Integer iteration, Integer iterations, long done, long total,
@@ -80,14 +83,14 @@ public record RunView(
                         "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel", downloads));
     }
 
-    /** Iterations done / all iterations × 100, one decimal: what the run's view and its live events both show. */
+    /** Progress units done / all of the plan's × 100 (weighted by expected time: bytes for transfers), one decimal: what the run's view and its live events both show. */
     public static double percentDone(Run run) {
         return percentDone(run.getStatus(), run.getProgressDone(), run.getProgressTotal());
     }
 
     /**
-     * @param done iterations done, 0 ≤ done ≤ total
-     * @param total all iterations of the plan; 0 gives 0
+     * @param done progress units done ({@code measure.Measurement#progressUnits}), 0 ≤ done ≤ total
+     * @param total all progress units of the plan; 0 gives 0
      * @return done / total × 100 rounded to one decimal (half up); 100 once SUCCEEDED, whatever the count
      */
     public static double percentDone(RunStatus status, long done, long total) {

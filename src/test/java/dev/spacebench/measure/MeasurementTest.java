@@ -87,6 +87,24 @@ class MeasurementTest {
     }
 
     @Test
+    void progressWeighsATransferByItsBytes() throws Exception {
+        // 3 exec metrics × (10 + 2) = 36 units; 1 MiB × (2 + 1) iterations × (1 + 2 × 4) = 27;
+        // 16 MiB × (1 + 1) × (1 + 2 × 64) = 258; the floor is off. 36 + 27 + 258 = 321.
+        Plan mixed = new Plan(new ExecPlan(List.of("noop", "true", "sh_c"), 10, 2, 0),
+                new FilePlan(List.of(new FileSize(1L << 20, 2), new FileSize(16L << 20, 1)), 1, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+        assertThat(Measurement.progressUnits(mixed)).isEqualTo(321);
+
+        Recorder recorder = new Recorder();
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            measurement(channel, recorder).run(filesOnly(1L << 20, 2));
+        }
+        // Each 1 MiB iteration (an upload and a download) moves the count by 1 + 2 × 4 = 9 units.
+        assertThat(recorder.progress).extracting(Progress::done).containsExactly(9L, 18L);
+        assertThat(recorder.progress).extracting(Progress::total).containsOnly(18L);
+    }
+
+    @Test
     void tenFailuresInARowAbortTheRun() throws Exception {
         Recorder recorder = new Recorder();
         try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {

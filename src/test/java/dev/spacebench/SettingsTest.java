@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.run.PlanSettings;
 import dev.spacebench.fleet.WorkerSettings;
+import dev.spacebench.publish.PublishSettings;
 import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.space.SpacesSettings;
 import dev.spacebench.space.container.ContainerSettings;
@@ -52,6 +53,8 @@ class SettingsTest {
         assertThat(container.image()).isNullOrEmpty();
         assertThat(bind("server", ServedAt.class, none).address()).isEmpty();
         assertThat(bind("spring.datasource", DatabaseAt.class, none).url()).isEmpty();
+        assertThat(bind("spacebench.publish", PublishSettings.class, none).repositoryUrl())
+                .isEqualTo("https://github.com/spacebench/spacebench.git");
     }
 
     @Test
@@ -77,7 +80,8 @@ class SettingsTest {
                 Map.entry("spacebench.space.container.cli", "docker"),
                 Map.entry("spacebench.space.container.image", "space:1"),
                 Map.entry("server.address", "0.0.0.0"),
-                Map.entry("spring.datasource.url", "jdbc:h2:file:/d/sb"));
+                Map.entry("spring.datasource.url", "jdbc:h2:file:/d/sb"),
+                Map.entry("spacebench.publish.repository-url", "https://git.example/sb.git"));
         assertThat(bind("spacebench.spaces", SpacesSettings.class, set).root()).isEqualTo(Path.of("/srv/spaces"));
         assertThat(bind("spacebench.space", SpaceSettings.class, set))
                 .isEqualTo(new SpaceSettings(Duration.ofSeconds(7), Duration.ofMillis(250), Path.of("/srv/checks"), "process"));
@@ -88,5 +92,6 @@ class SettingsTest {
         assertThat(bind("spacebench.space.container", ContainerSettings.class, set)).isEqualTo(new ContainerSettings("docker", "space:1"));
         assertThat(bind("server", ServedAt.class, set).address()).isEqualTo("0.0.0.0");
         assertThat(bind("spring.datasource", DatabaseAt.class, set).url()).isEqualTo("jdbc:h2:file:/d/sb");
+        assertThat(bind("spacebench.publish", PublishSettings.class, set).repositoryUrl()).isEqualTo("https://git.example/sb.git");
     }
 }

@@ -33,8 +33,6 @@ import tools.jackson.databind.node.ObjectNode;
 @Component
 public class RunReportBuilder {
 
-    /** Where the Reproduce block clones Spacebench from. */
-    static final String REPOSITORY = "https://github.com/spacebench/spacebench.git";
     private static final JsonMapper READER = JsonMapper.builder().build();
 
     private final RunService runs;
@@ -42,13 +40,16 @@ public class RunReportBuilder {
     private final RunSampleRepository samples;
     private final Plots plots;
     private final RunExporters exporters;
+    private final String repositoryUrl;
 
-    public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots, RunExporters exporters) {
+    public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots, RunExporters exporters,
+                            PublishSettings settings) {
         this.runs = runs;
         this.json = json;
         this.samples = samples;
         this.plots = plots;
         this.exporters = exporters;
+        this.repositoryUrl = settings.repositoryUrl();
     }
 
     /**
@@ -244,7 +245,7 @@ public class RunReportBuilder {
 
     private List<String> reproduce(SpaceSpec spec, Plan plan, Build build) {
         List<String> lines = new ArrayList<>();
-        lines.add("git clone " + REPOSITORY + " spacebench && cd spacebench");
+        lines.add("git clone " + repositoryUrl + " spacebench && cd spacebench");
         if (build != null && !build.gitCommit().equals("unknown")) {
             lines.add("git checkout " + build.gitCommit());
         }

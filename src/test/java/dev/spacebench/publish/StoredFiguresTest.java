@@ -29,7 +29,8 @@ class StoredFiguresTest extends AppTestSupport {
         String page = get("/runs/" + id).body();
         assertThat(plot).contains("(n=40)");
 
-        assertThat(jdbc.update("delete from sample where run_id = ?", id)).isEqualTo(1 + 2 + 40 + 1);
+        // ready, its three parts (creation, agent start, first Ping), 2 warm-ups, 40 round trips, delete
+        assertThat(jdbc.update("delete from sample where run_id = ?", id)).isEqualTo(1 + 3 + 2 + 40 + 1);
 
         HttpResponse<String> again = get("/api/runs/" + id + "/plots/exec.noop.svg");
         assertThat(again.statusCode()).isEqualTo(200);

@@ -70,13 +70,15 @@ class RunExporterPluginTest extends AppTestSupport {
         HttpResponse<String> served = get("/api/runs/" + id + "/metrics.txt");
         assertThat(served.statusCode()).isEqualTo(200);
         assertThat(served.headers().firstValue("Content-Type")).hasValue("text/plain;charset=UTF-8");
-        // The plan: the Space's ready time once, 4 no-op round trips, the Space's delete once.
-        assertThat(served.body()).isEqualTo("space.ready 1\nexec.noop 4\nspace.delete 1\n");
+        // The plan: the Space's ready time once and its three parts, 4 no-op round trips, the Space's delete once.
+        assertThat(served.body()).isEqualTo("space.ready 1\nspace.ready.create 1\nspace.ready.agent 1\nspace.ready.ping 1\n"
+                + "exec.noop 4\nspace.delete 1\n");
 
         JsonNode downloads = json(get("/api/runs/" + id)).get("links").get("downloads");
         List<String> names = new ArrayList<>(downloads.propertyNames());
         assertThat(names).containsExactly("samples.csv", "result.json", "page.md", "bmf.json",
-                "space.ready.hlog", "exec.noop.hlog", "space.delete.hlog", "metrics.txt");
+                "space.ready.hlog", "space.ready.create.hlog", "space.ready.agent.hlog", "space.ready.ping.hlog",
+                "exec.noop.hlog", "space.delete.hlog", "metrics.txt");
         assertThat(downloads.get("metrics.txt").asString()).isEqualTo("/api/runs/" + id + "/metrics.txt");
         assertThat(downloads.get("exec.noop.hlog").asString()).isEqualTo("/api/runs/" + id + "/hlog/exec.noop.hlog");
         for (String name : names) {
@@ -86,9 +88,10 @@ class RunExporterPluginTest extends AppTestSupport {
         String page = get("/runs/" + id).body();
         String list = page.substring(page.indexOf("id=\"downloads\""));
         assertThat(list).contains("<a href=\"/api/runs/" + id + "/metrics.txt\">metrics.txt</a>: <span>the metric ids with their n</span>");
+        // page.md's links are relative to page.md itself (issue 11), so they hold in an exported folder too.
         assertThat(get("/api/runs/" + id + "/page.md").body())
-                .contains("- [metrics.txt](/api/runs/" + id + "/metrics.txt)\n")
-                .contains("- [bmf.json](/api/runs/" + id + "/bmf.json) (Bencher Metric Format)\n");
+                .contains("- [metrics.txt](metrics.txt)\n")
+                .contains("- [bmf.json](bmf.json) (Bencher Metric Format)\n");
 
         assertThat(get("/api/runs/" + id + "/nothing.txt").statusCode()).isEqualTo(404);
     }

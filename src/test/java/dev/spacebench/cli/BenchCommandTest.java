@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,12 +76,16 @@ class BenchCommandTest extends AppTestSupport {
         Path plan = Files.writeString(temp.resolve("tiny.json"), TINY_PLAN);
         Path out = temp.resolve("found");
         // The test app's database: the app holds it, and its data directory holds server.json and api-token.
+        // Every test app context of this JVM shares that database and directory, and the one started
+        // last recorded itself in server.json: bench must go through the server named there.
+        Matcher recorded = Pattern.compile("http://127\\.0\\.0\\.1:\\d+").matcher(Files.readString(DATA.resolve("server.json")));
+        assertThat(recorded.find()).isTrue();
         Result result = bench(Map.of(), "--plan", plan.toString(), "--out", out.toString(), "--kind", "process",
                 "--db", "jdbc:h2:file:" + DATA.resolve("spacebench"));
 
         assertThat(result.code).as(result.toString()).isZero();
         assertThat(result.stdout.lines().findFirst().orElseThrow()).matches("run \\d+ queued; measuring on the server running at "
-                + Pattern.quote("http://127.0.0.1:" + port + " (found in " + DATA.resolve("server.json") + "), through its REST API"));
+                + Pattern.quote(recorded.group() + " (found in " + DATA.resolve("server.json") + "), through its REST API"));
         long id = JSON.readTree(Files.readString(out.resolve("result.json"))).get("run").get("id").asLong();
         assertThat(json(get("/api/runs/" + id)).get("status").asString()).as("the run is the server's").isEqualTo("SUCCEEDED");
         assertThat(Files.readString(out.resolve("samples.csv"))).isEqualTo(get("/api/runs/" + id + "/samples.csv").body());

@@ -74,7 +74,7 @@ class PostgresEndToEndTest {
         try (Connection c = DB.connect()) {
             assertThat(c.getMetaData().getDatabaseProductName()).isEqualTo("PostgreSQL");
             // 2 × (40 measured + 2 warm-ups) exec, 2 sizes × 2 directions × 2, one ready, one delete
-            assertThat(ChildApp.count(c, "SELECT count(*) FROM sample WHERE run_id = ?", id)).isEqualTo(2 * 42 + 8 + 2);
+            assertThat(ChildApp.count(c, "SELECT count(*) FROM sample WHERE run_id = ?", id)).isEqualTo(2 * 42 + 8 + 2 + 3); // + ready's three parts
             assertThat(ChildApp.count(c, "SELECT count(*) FROM sample WHERE run_id = ? AND metric = 'exec.noop' AND phase = 'measured'", id))
                     .isEqualTo(40);
             assertThat(ChildApp.count(c, "SELECT count(*) FROM run WHERE id = ? AND status = 'SUCCEEDED'", id)).isEqualTo(1);

@@ -18,12 +18,16 @@ class RunRecoveryTest extends AppTestSupport {
     @Autowired
     RunWorker worker;
 
+    private static final String UNMADE = "kind-no-worker-makes";
+
     @Test
     void runsThisWorkerLeftRunningBecomeInterrupted() {
-        SpaceSpec spec = new SpaceSpec("process", null, null);
+        // A kind no worker makes: the app's own worker, polling all along, must not claim these
+        // runs before the test does (it did now and then with "process").
+        SpaceSpec spec = new SpaceSpec(UNMADE, null, null);
         Plan plan = Plans.quick();
-        Run mine = runs.save(new Run("process", spec, plan, 10, Instant.now()));
-        Run theirs = runs.save(new Run("process", spec, plan, 10, Instant.now()));
+        Run mine = runs.save(new Run(UNMADE, spec, plan, 10, Instant.now()));
+        Run theirs = runs.save(new Run(UNMADE, spec, plan, 10, Instant.now()));
         // Claim both as if two machines had taken them and then stopped.
         assertThat(runs.claim(mine.getId(), worker.workerId(), Instant.now())).isEqualTo(1);
         assertThat(runs.claim(theirs.getId(), "another-machine", Instant.now())).isEqualTo(1);

@@ -111,9 +111,10 @@ public class StaticSite {
         try {
             List<BenchmarkView> all = benchmarks.list();
             text(sink, "index.html", page("benchmarks", Map.of("benchmarks", all, "site", "./")));
-            bytes(sink, CSS, css());
+            byte[] css = css();
+            bytes(sink, CSS, css);
             for (BenchmarkView benchmark : all) {
-                benchmark(sink, benchmark);
+                benchmark(sink, benchmark, css);
             }
             return all.size();
         } catch (IOException e) {
@@ -121,17 +122,16 @@ public class StaticSite {
         }
     }
 
-    private void benchmark(Sink sink, BenchmarkView benchmark) throws IOException {
+    private void benchmark(Sink sink, BenchmarkView benchmark, byte[] css) throws IOException {
         String dir = benchmark.slug() + "/";
         long id = benchmark.runId();
-        RunReport report = reports.build(id);
-        RunReport relative = report.withRelativeLinks();
+        RunReport relative = reports.build(id).withRelativeLinks();
         List<MetricResult> results = runs.results(id);
         Map<String, String> svgs = plots.svgs(id);
+        String history = HistoryPlot.svg(benchmark.history());
         text(sink, dir + "index.html", page("run", Map.of("r", relative, "svgs", svgs, "benchmark", benchmark,
-                "historySvg", HistoryPlot.svg(benchmark.history()) == null ? "" : HistoryPlot.svg(benchmark.history()),
-                "site", "../")));
-        bytes(sink, dir + CSS, css());
+                "historySvg", history == null ? "" : history, "site", "../")));
+        bytes(sink, dir + CSS, css);
         for (var plot : relative.plots()) {
             text(sink, dir + plot.url(), svgs.get(plot.id()));
         }

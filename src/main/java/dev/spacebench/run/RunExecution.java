@@ -146,7 +146,7 @@ public class RunExecution {
         } catch (Throwable e) {
             // An Error (a missing native library, out of memory) ends this run, not the worker.
             outcome = RunStatus.FAILED;
-            reason = "the worker met an error: " + e;
+            reason = ErrorReasons.of(e);
             log.error("run {} failed with an error", runId, e);
         } finally {
             // Each step on its own, so that one failing still lets the run record its end.

@@ -13,6 +13,7 @@ import dev.spacebench.system.DatabaseAt;
 import dev.spacebench.system.ServedAt;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -77,6 +78,7 @@ class SettingsTest {
                 Map.entry("spacebench.space.vm.modules", "/m"),
                 Map.entry("spacebench.space.vm.busybox", "/b"),
                 Map.entry("spacebench.space.vm.accel", "tcg"),
+                Map.entry("spacebench.space.check-on-demand", "vm"),
                 Map.entry("spacebench.space.container.cli", "docker"),
                 Map.entry("spacebench.space.container.image", "space:1"),
                 Map.entry("server.address", "0.0.0.0"),
@@ -84,7 +86,7 @@ class SettingsTest {
                 Map.entry("spacebench.publish.repository-url", "https://git.example/sb.git"));
         assertThat(bind("spacebench.spaces", SpacesSettings.class, set).root()).isEqualTo(Path.of("/srv/spaces"));
         assertThat(bind("spacebench.space", SpaceSettings.class, set))
-                .isEqualTo(new SpaceSettings(Duration.ofSeconds(7), Duration.ofMillis(250), Path.of("/srv/checks"), "process"));
+                .isEqualTo(new SpaceSettings(Duration.ofSeconds(7), Duration.ofMillis(250), Path.of("/srv/checks"), "process", List.of("vm")));
         assertThat(bind("spacebench.plan", PlanSettings.class, set).limits().maxFileBytes()).isEqualTo(1L << 30);
         assertThat(bind("spacebench.worker", WorkerSettings.class, set)).isEqualTo(new WorkerSettings(3, "bench-7", false, "arm-1",
                 Duration.ofSeconds(6), Duration.ofSeconds(1)));

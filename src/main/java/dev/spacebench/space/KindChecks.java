@@ -30,9 +30,11 @@ import org.springframework.stereotype.Service;
  * kind (no shape), its agent's first Ping, then its deletion. A program on PATH proves nothing (a
  * host without user namespaces has bwrap and cannot run it).
  *
- * <p>Every kind is checked once when the app is ready, in the background and one at a time
- * ({@code sandbox} and {@code process} first, as they decide the default kind), and again on
- * {@link #checkAll()}. A kind whose cheap prerequisites are missing ({@link SpaceProvider#availability()}),
+ * <p>Every kind is checked once when the app is ready, in the background, each kind on its own
+ * thread so that a slow one (a vm under emulation boots for ≈20 s) keeps no other kind
+ * "checking", and again on {@link #checkAll()}. Kinds named in {@code spacebench.space.check-on-demand}
+ * are not checked at start but when first asked for ({@link #await}) or on {@link #checkAll()};
+ * until then they say "not checked yet", never a guess. A kind whose cheap prerequisites are missing ({@link SpaceProvider#availability()}),
  * or whose agent is reached over a unix socket where this JVM cannot open one, fails at once with
  * the reason, without making anything, so a vm (≈20 s under emulation) is only started where it could run. {@code attach} makes no Space: it is available, and each
  * target is checked when a run asks for it.
@@ -45,7 +47,7 @@ import org.springframework.stereotype.Service;
 public class KindChecks {
 
     private static final Logger log = LoggerFactory.getLogger(KindChecks.class);
-    /** Checked first and in this order: they decide the default kind. */
+    /** Listed first and in this order: they decide the default kind. */
     private static final List<String> FIRST = List.of(SpaceKinds.SANDBOX, SpaceKinds.PROCESS);
     private static final Duration PING_WITHIN = Duration.ofSeconds(30);
 
@@ -54,11 +56,9 @@ public class KindChecks {
     private final Duration readyTimeout;
     private final Path checksRoot;
     private final Path root;
-    private final ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
-        Thread thread = new Thread(r, "kind-check");
-        thread.setDaemon(true);
-        return thread;
-    });
+    /** One thread per kind: a kind's checks run one at a time, and no kind waits for another's. */
+    private final Map<String, ExecutorService> executors = new LinkedHashMap<>();
+    private final Set<String> onDemand;
     /** Guarded by {@code this}: the last known status of each kind (checking until its first check ends). */
     private final Map<String, KindStatus> statuses = new LinkedHashMap<>();
     /** Guarded by {@code this}: kinds with a check queued or running. */
@@ -68,8 +68,10 @@ public class KindChecks {
     private final Set<Space> live = ConcurrentHashMap.newKeySet();
 
     /**
-     * @param settings its {@code ready-timeout} (how long a checked Space's agent may take) and
-     *     {@code checks-root} (where the checks' Spaces live, one directory per app process)
+     * @param settings its {@code ready-timeout} (how long a checked Space's agent may take),
+     *     {@code checks-root} (where the checks' Spaces live, one directory per app process) and
+     *     {@code check-on-demand} (kinds not checked at start)
+     * @throws IllegalArgumentException if {@code check-on-demand} names a kind that does not exist
      */
     public KindChecks(List<SpaceProvider> providers, AgentChannels channels,
                       SpaceSettings settings) {
@@ -77,19 +79,31 @@ public class KindChecks {
         Path checksRoot = settings.checksRoot();
         FIRST.forEach(kind -> providers.stream().filter(p -> p.kind().equals(kind)).forEach(p -> this.providers.put(kind, p)));
         providers.forEach(p -> this.providers.putIfAbsent(p.kind(), p));
-        this.providers.keySet().forEach(kind -> statuses.put(kind, KindStatus.checking(kind)));
+        this.onDemand = Set.copyOf(settings.checkOnDemand());
+        onDemand.stream().filter(kind -> !this.providers.containsKey(kind)).findFirst().ifPresent(kind -> {
+            throw new IllegalArgumentException("spacebench.space.check-on-demand names '" + kind + "', which is not a kind; "
+                    + "known: " + String.join(", ", this.providers.keySet()));
+        });
+        this.providers.keySet().forEach(kind -> {
+            statuses.put(kind, onDemand.contains(kind) ? KindStatus.notChecked(kind) : KindStatus.checking(kind));
+            executors.put(kind, Executors.newSingleThreadExecutor(r -> {
+                Thread thread = new Thread(r, "kind-check-" + kind);
+                thread.setDaemon(true);
+                return thread;
+            }));
+        });
         this.channels = channels;
         this.readyTimeout = readyTimeout;
         this.checksRoot = checksRoot;
         this.root = checksRoot.resolve(Long.toString(ProcessHandle.current().pid()));
     }
 
-    /** Starts the first check of every kind, in the background, once the app serves. */
+    /** Starts the first check of every kind not checked on demand, in the background, once the app serves. */
     @EventListener(ApplicationReadyEvent.class)
     public void checkAtStart() {
         removeLeftovers();
         synchronized (this) {
-            providers.keySet().stream().filter(kind -> !started.contains(kind)).forEach(this::queue);
+            providers.keySet().stream().filter(kind -> !started.contains(kind) && !onDemand.contains(kind)).forEach(this::queue);
         }
     }
 
@@ -101,12 +115,12 @@ public class KindChecks {
         });
     }
 
-    /** Every kind's status now, without waiting, in check order ({@code sandbox}, {@code process}, then the others). */
+    /** Every kind's status now, without waiting: {@code sandbox}, {@code process}, then the others. */
     public synchronized List<KindStatus> statuses() {
         return new ArrayList<>(statuses.values());
     }
 
-    /** The kinds known here, in check order. */
+    /** The kinds known here: {@code sandbox}, {@code process}, then the others. */
     public Set<String> kinds() {
         return providers.keySet();
     }
@@ -161,7 +175,8 @@ public class KindChecks {
     private void queue(String kind) {
         started.add(kind);
         pending.add(kind);
-        executor.execute(() -> {
+        statuses.put(kind, KindStatus.checking(kind));
+        executors.get(kind).execute(() -> {
             KindStatus status = check(kind);
             synchronized (this) {
                 statuses.put(kind, status);
@@ -275,7 +290,7 @@ public class KindChecks {
 
     @PreDestroy
     void stop() {
-        executor.shutdownNow();
+        executors.values().forEach(ExecutorService::shutdownNow);
         for (Space space : new ArrayList<>(live)) {
             providers.get(space.kind()).delete(space);
         }

@@ -8,7 +8,8 @@ import java.time.Instant;
  *
  * @param kind the kind's name, e.g. {@code sandbox}
  * @param available true: the check made a Space and its agent answered a Ping; false: it could
- *     not (see {@code reason} and {@code fix}); null while the kind is being checked
+ *     not (see {@code reason} and {@code fix}); null while the kind is being checked, or not
+ *     checked yet (a kind checked on demand: {@code reason} says so)
  * @param reason why not, in plain words; empty when available or being checked
  * @param fix what to do about it (a package to install, a setting); empty when there is no
  *     reason or no known fix
@@ -16,8 +17,16 @@ import java.time.Instant;
  */
 public record KindStatus(String kind, Boolean available, String reason, String fix, Instant checkedAt) {
 
+    /** The reason of a kind checked on demand before its first check. */
+    public static final String NOT_CHECKED = "not checked yet (spacebench.space.check-on-demand): it is checked when a run "
+            + "asks for it, or by \"Check kinds again\" (POST /api/kinds/check)";
+
     static KindStatus checking(String kind) {
         return new KindStatus(kind, null, "", "", null);
+    }
+
+    static KindStatus notChecked(String kind) {
+        return new KindStatus(kind, null, NOT_CHECKED, "", null);
     }
 
     static KindStatus passed(String kind, Instant at) {
@@ -28,7 +37,7 @@ public record KindStatus(String kind, Boolean available, String reason, String f
         return new KindStatus(kind, false, reason, fix == null ? "" : fix, at);
     }
 
-    /** True while a check of this kind runs (or waits to run). */
+    /** True while a check of this kind runs (or waits to run), or before the first check of a kind checked on demand. */
     public boolean checking() {
         return available == null;
     }

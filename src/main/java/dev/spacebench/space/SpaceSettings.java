@@ -2,6 +2,7 @@ package dev.spacebench.space;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 
@@ -15,13 +16,19 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *     {@code ${java.io.tmpdir}/spacebench-kind-checks}
  * @param defaultKind the kind of a request that names none; blank (the default): sandbox where its
  *     check passed, else process
+ * @param checkOnDemand kinds not checked at start but when first asked for (a run of the kind, or
+ *     "Check kinds again"), e.g. {@code vm} where its check boots a guest under emulation (≈20 s of a
+ *     core) on every start; empty (the default): every kind is checked at start
  */
 @ConfigurationProperties("spacebench.space")
 public record SpaceSettings(@DefaultValue("120s") Duration readyTimeout, @DefaultValue("20s") Duration checkWait,
-                            Path checksRoot, @DefaultValue("") String defaultKind) {
+                            Path checksRoot, @DefaultValue("") String defaultKind,
+                            @DefaultValue("") List<String> checkOnDemand) {
 
     public SpaceSettings {
         checksRoot = checksRoot != null ? checksRoot : Path.of(System.getProperty("java.io.tmpdir"), "spacebench-kind-checks");
         defaultKind = defaultKind == null ? "" : defaultKind;
+        checkOnDemand = checkOnDemand == null ? List.of()
+                : checkOnDemand.stream().map(String::strip).filter(kind -> !kind.isEmpty()).toList();
     }
 }

@@ -45,6 +45,8 @@ public abstract class AppTestSupport {
         registry.add("spacebench.spaces.root", SPACES::toString);
         registry.add("spacebench.worker.poll-interval-ms", () -> "200");
         registry.add("spacebench.plan.max-file-bytes", () -> Long.toString(1L << 30));
+        // A vm's check boots a guest (about a minute under emulation) that every run would wait for: only tests that ask for vm pay for it.
+        registry.add("spacebench.space.check-on-demand", () -> "vm");
     }
 
     @LocalServerPort

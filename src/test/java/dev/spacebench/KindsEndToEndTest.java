@@ -21,7 +21,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * A small plan through the whole app for every kind of Space that can run on this machine:
  * POST, the worker, the Space, both file lanes, the page, and nothing left behind afterwards.
- * A kind that cannot run here is skipped with the reason its provider gives.
+ * A kind that cannot run here is skipped with the reason its provider gives. The app's log says
+ * the run's end in one line, and nothing per connection (no Unknown channel option on unix sockets).
  */
 class KindsEndToEndTest extends AppTestSupport {
 
@@ -46,8 +47,16 @@ class KindsEndToEndTest extends AppTestSupport {
         }
         KindStatus availability = checks.await(kind, Duration.ofMinutes(3));
         assumeTrue(availability.passed(), () -> kind + " cannot run here: " + availability.reasonAndFix());
-        long id = json(post("/api/runs", PLAN.formatted(kind))).get("id").asLong();
-        JsonNode run = awaitFinished(id, Duration.ofMinutes(kind.equals("vm") ? 5 : 2));
+        JsonNode run;
+        long id;
+        try (LogEvents events = new LogEvents()) {
+            id = json(post("/api/runs", PLAN.formatted(kind))).get("id").asLong();
+            run = awaitFinished(id, Duration.ofMinutes(kind.equals("vm") ? 5 : 2));
+            // One line per event: the run's end once, no warning per unix-socket connection, no stack trace.
+            assertThat(events.lines()).as("the app's log during the run")
+                    .noneMatch(e -> e.contains("Unknown channel option") || e.contains("SO_KEEPALIVE") || e.contains("stack trace"))
+                    .filteredOn(e -> e.endsWith("run " + id + " SUCCEEDED")).hasSize(1);
+        }
         assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");
         JsonNode upload = null;
         for (JsonNode r : run.get("results")) {

@@ -107,13 +107,20 @@ class DashboardPagesTest extends AppTestSupport {
         checks.awaitIdle();
         assertThat(get("/").body()).contains("form=\"kinds-check\"").contains("action=\"/kinds/check\"");
 
+        Instant asked = Instant.now();
         HttpResponse<String> posted = postForm("/kinds/check", Map.of());
         assertThat(posted.statusCode()).isEqualTo(303);
         assertThat(posted.headers().firstValue("Location")).hasValue("/?checking");
-        // Checks run one at a time, sandbox first: process is still waiting for its turn here.
         String page = get("/?checking").body();
-        assertThat(page).contains("Checking every kind again").contains("<option value=\"process\">process (checking…)</option>")
-                .contains("<code>process</code>: checking…");
+        assertThat(page).contains("Checking every kind again");
+        // Each kind is checked on its own thread: process's check (a JVM to start) has almost never ended by now,
+        // and where it has, it ended after the request.
+        if (page.contains("<option value=\"process\">process (checking…)</option>")) {
+            assertThat(page).contains("<code>process</code>: checking…");
+        } else {
+            assertThat(checks.statuses().stream().filter(k -> k.kind().equals("process")).findFirst().orElseThrow().checkedAt())
+                    .isAfter(asked);
+        }
 
         checks.awaitIdle();
         assertThat(get("/").body()).doesNotContain("checking…");

@@ -45,7 +45,7 @@ class ExportsReadByTheirToolsTest extends AppTestSupport {
         assertThat(hlog.statusCode()).isEqualTo(200);
         Path file = Files.writeString(temp.resolve("exec.noop.hlog"), hlog.body());
         String processed = processor(file);
-        Map<Double, double[]> rows = percentileRows(processed);
+        Map<Double, double[]> rows = HistogramLogTest.percentileRows(List.of(processed.split("\n")));
         long[] sorted = samples.get("exec.noop").stream().mapToLong(Long::longValue).sorted().toArray();
         for (double percentile : new double[] {0.5, 0.9, 0.95}) {
             double[] row = rows.get(percentile);
@@ -90,18 +90,6 @@ class ExportsReadByTheirToolsTest extends AppTestSupport {
         assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the processor ended").isTrue();
         assertThat(process.exitValue()).as("the processor's exit status; its output:\n%s", out).isZero();
         return out;
-    }
-
-    /** percentile → {value in ms, total count} from the processor's percentile table. */
-    private static Map<Double, double[]> percentileRows(String output) {
-        Map<Double, double[]> rows = new HashMap<>();
-        for (String line : output.split("\n")) {
-            String[] cells = line.strip().split("\\s+");
-            if (cells.length == 4 && !line.startsWith("#") && Character.isDigit(cells[0].charAt(0))) {
-                rows.put(Double.parseDouble(cells[1]), new double[] {Double.parseDouble(cells[0]), Double.parseDouble(cells[2])});
-            }
-        }
-        return rows;
     }
 
     /** metric → ns of its measured samples that succeeded, from samples.csv (metric,iteration,phase,ns,bytes,ok,...). */

@@ -50,8 +50,8 @@ class HistogramLogTest {
         assertThat(log).doesNotContain("Tag=");
     }
 
-    /** percentile → {value, total count} from the .hgrm table's rows. */
-    private static Map<Double, double[]> percentileRows(Iterable<String> lines) {
+    /** percentile → {value in ms, total count} from the processor's percentile table (a .hgrm file or its stdout). */
+    static Map<Double, double[]> percentileRows(Iterable<String> lines) {
         Map<Double, double[]> rows = new HashMap<>();
         for (String line : lines) {
             String[] cells = line.strip().split("\\s+");

@@ -63,6 +63,11 @@ final class RunRecorder implements MeasureListener {
     }
 
     @Override
+    public void sweepWall(String metric, long ns) {
+        all.wall(metric, ns);
+    }
+
+    @Override
     public void progress(Progress p) {
         long now = System.nanoTime();
         if (now - lastProgress >= PROGRESS_EVERY_NS || p.iteration() == p.iterations()) {

@@ -75,6 +75,8 @@ final class SweepLevel {
     private final AgentChannel[] open;
     private final ExecutorService pool;
     private final List<Future<?>> submitted = new ArrayList<>();
+    /** Each Space's samples of the loop in progress, not yet handed to the listener; handed over on every path. */
+    private List<List<Sample>> pending = List.of();
 
     SweepLevel(Spaces spaces, AgentChannels channels, SpaceSpec spec, Duration readyTimeout, Path staging,
                MeasureListener listener, Plan plan, int level, long done, long total) {
@@ -118,7 +120,20 @@ final class SweepLevel {
             return done.get();
         } finally {
             stop.set(true);
+            stopThreads();
+            handOver();
             deleteAll();
+        }
+    }
+
+    /** Gives the listener what the Spaces' threads took and it has not had yet (call with the threads stopped). */
+    private void handOver() {
+        List<List<Sample>> taken = pending;
+        pending = List.of();
+        try {
+            taken.forEach(samples -> samples.forEach(listener::sample));
+        } catch (RuntimeException e) {
+            log.warn("concurrency level {}: could not record the last samples: {}", level, e.toString());
         }
     }
 
@@ -170,6 +185,7 @@ final class SweepLevel {
         CountDownLatch go = new CountDownLatch(1);
         long[] ends = new long[level];
         List<List<Sample>> taken = new ArrayList<>();
+        pending = taken;
         List<Future<?>> loops = new ArrayList<>();
         for (int i = 0; i < level; i++) {
             int index = i;
@@ -209,7 +225,7 @@ final class SweepLevel {
         if (measured.files().sizes().size() == 1) {
             wallTo(sweepId(Transfer.download(measured.files().sizes().get(0).bytes())), last - start);
         }
-        taken.forEach(samples -> samples.forEach(listener::sample));
+        handOver();
         // The last iteration of the metric: the listener flushes and updates the figures so far.
         listener.progress(new Progress(id, Phase.MEASURED, n, n, done.get(), total));
     }
@@ -217,6 +233,7 @@ final class SweepLevel {
     /** Runs {@code part} in every Space at once, not synchronised; its samples go to the listener afterwards. */
     private void runAll(Plan part, String id) throws SpaceException {
         List<List<Sample>> taken = new ArrayList<>();
+        pending = taken;
         List<Future<?>> loops = new ArrayList<>();
         for (int i = 0; i < level; i++) {
             int index = i;
@@ -230,7 +247,7 @@ final class SweepLevel {
         for (Future<?> f : loops) {
             await(f, id, 0);
         }
-        taken.forEach(samples -> samples.forEach(listener::sample));
+        handOver();
     }
 
     private Path dir(int index) {
@@ -333,11 +350,8 @@ final class SweepLevel {
         listener.sweepWall(id, ns);
     }
 
-    /**
-     * After every thread has stopped (a create still in progress ends within the ready timeout):
-     * closes each channel and deletes each Space at once, timing each delete.
-     */
-    private void deleteAll() {
+    /** Waits for every Space's thread to stop: each checks the stop flag between iterations; a create in progress ends within the ready timeout. */
+    private void stopThreads() {
         pool.shutdown();
         try {
             if (!pool.awaitTermination(readyTimeout.toMillis() + 2 * CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
@@ -346,6 +360,10 @@ final class SweepLevel {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** With every thread stopped: closes each channel and deletes each Space at once, timing each delete. */
+    private void deleteAll() {
         ExecutorService deleters = Executors.newFixedThreadPool(level, r -> {
             Thread t = new Thread(r, "sweep-" + level + "-delete");
             t.setDaemon(true);

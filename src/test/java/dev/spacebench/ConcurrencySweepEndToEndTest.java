@@ -71,7 +71,31 @@ class ConcurrencySweepEndToEndTest extends AppTestSupport {
             assertThat(svg.body()).startsWith("<svg").contains("data-cpus=\"" + concurrency.get("hostCpus").asInt() + "\"");
             assertThat(svg.body().split("class=\"point\"", -1)).hasSize(1 + 3 * (plot.equals("sweep.latency") ? 2 : 1));
         }
+        assertCheckAtALevel(id);
         assertNothingLeftBehind();
+    }
+
+    /** compare/check at a level: only that level's figures, each against the baseline's of the same id. */
+    private void assertCheckAtALevel(long id) throws Exception {
+        assertThat(post("/api/baselines", "{\"name\":\"sweep-" + id + "\",\"runId\":" + id + "}").statusCode()).isEqualTo(201);
+        JsonNode check = json(get("/api/runs/" + id + "/check?baseline=sweep-" + id + "&threshold=1.0&statistic=p99&level=4"));
+        assertThat(check.get("verdict").asString()).isEqualTo("pass");
+        assertThat(check.get("metrics")).extracting(m -> m.get("metric").asString()).containsExactlyInAnyOrder(
+                "sweep.4.space.ready", "sweep.4.exec.sh_c", "sweep.4.file.upload.64KiB", "sweep.4.file.download.64KiB",
+                "sweep.4.space.delete");
+        JsonNode result = json(get("/api/runs/" + id + "/result.json"));
+        for (JsonNode m : check.get("metrics")) {
+            JsonNode figures = null;
+            for (JsonNode r : result.get("metrics")) {
+                if (r.get("metric").asString().equals(m.get("metric").asString())) {
+                    figures = r;
+                }
+            }
+            assertThat(m.get("runNs").asLong()).isEqualTo(figures.get("p99Ns").asLong());
+        }
+        HttpResponse<String> missing = get("/api/runs/" + id + "/check?baseline=sweep-" + id + "&threshold=1.0&statistic=p99&level=3");
+        assertThat(missing.statusCode()).isEqualTo(400);
+        assertThat(json(missing).get("errors").get(0).get("field").asString()).isEqualTo("level");
     }
 
     @Test
@@ -97,6 +121,28 @@ class ConcurrencySweepEndToEndTest extends AppTestSupport {
         assertThat(csv.lines().filter(l -> l.startsWith("sweep.2.space.delete,")).count()).isEqualTo(2);
         assertThat(csv.lines().filter(l -> l.startsWith("sweep.3.")).count()).isZero();
         assertNothingLeftBehind();
+    }
+
+    @Test
+    void aSweepBeyondTheConfiguredMaximumOrTheHostsMemoryIsRefusedNamingWhich() throws Exception {
+        HttpResponse<String> tooMany = post("/api/runs", SWEEP.formatted("process", "[1, 65]", 10));
+        assertThat(tooMany.statusCode()).isEqualTo(400);
+        JsonNode error = json(tooMany).get("errors").get(0);
+        assertThat(error.get("field").asString()).isEqualTo("plan.concurrency.levels[1]");
+        assertThat(error.get("message").asString()).contains("from 1 to 64", "spacebench.plan.max-concurrency", "was 65");
+
+        // A third of this host's memory per Space: 3 fit, 4 do not.
+        long hostMiB = Files.readAllLines(Path.of("/proc/meminfo")).stream().filter(l -> l.startsWith("MemTotal:"))
+                .map(l -> Long.parseLong(l.replaceAll("\\D", "")) / 1024).findFirst().orElseThrow();
+        long shape = hostMiB / 3;
+        String body = SWEEP.formatted("process", "[1, 4]", 10)
+                .replace("{\"kind\": \"process\"}", "{\"kind\": \"process\", \"memoryMiB\": " + shape + "}");
+        HttpResponse<String> tooBig = post("/api/runs", body);
+        assertThat(tooBig.statusCode()).as(tooBig.body()).isEqualTo(400);
+        error = json(tooBig).get("errors").get(0);
+        assertThat(error.get("field").asString()).isEqualTo("plan.concurrency.levels[1]");
+        assertThat(error.get("message").asString()).contains("host memory", "was 4", "of the shape's " + shape + " MiB")
+                .contains("at most " + hostMiB / shape);
     }
 
     private static void assertPython(String script, Path samples, Path result) throws Exception {

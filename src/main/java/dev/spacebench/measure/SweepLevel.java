@@ -161,7 +161,7 @@ final class SweepLevel {
         }
         List<Sample> samples = new ArrayList<>();
         for (Future<Sample> f : ready) {
-            samples.add(await(f, "ready", 0));
+            samples.add(await(f, sweepId(SpaceLifecycle.READY), 0));
         }
         wallTo(sweepId(SpaceLifecycle.READY), samples.stream().mapToLong(Sample::ns).max().orElse(0));
         samples.forEach(listener::sample);
@@ -180,7 +180,7 @@ final class SweepLevel {
      * together; the wall time runs from that start to the last Space's last sample.
      */
     private void loops(String id, int n, Plan warm, Plan measured) throws SpaceException {
-        runAll(warm, null);
+        runAll(warm, id);
         CountDownLatch waiting = new CountDownLatch(level);
         CountDownLatch go = new CountDownLatch(1);
         long[] ends = new long[level];

@@ -103,13 +103,14 @@ class ConcurrencySweepEndToEndTest extends AppTestSupport {
         long id = json(post("/api/runs", SWEEP.formatted("process", "[2, 3]", 200_000))).get("id").asLong();
         // Level 2 runs its 2 × 200,000 round trips for longer than this test waits: cancel once they run.
         Instant deadline = Instant.now().plus(Duration.ofMinutes(2));
-        String metric = "";
-        while (Instant.now().isBefore(deadline) && !metric.startsWith("sweep.2.exec")) {
+        String where = "";
+        while (Instant.now().isBefore(deadline) && !where.equals("sweep.2.exec.sh_c measured")) {
             Thread.sleep(100);
             JsonNode progress = json(get("/api/runs/" + id)).get("progress");
-            metric = progress == null || progress.get("metric").isNull() ? "" : progress.get("metric").asString();
+            where = progress == null || progress.get("metric").isNull() ? ""
+                    : progress.get("metric").asString() + " " + progress.get("phase").asString();
         }
-        assertThat(metric).as("the sweep's first level got to its loops").startsWith("sweep.2.exec");
+        assertThat(where).as("the sweep's first level got to its measured loops").isEqualTo("sweep.2.exec.sh_c measured");
         Thread.sleep(300);
         assertThat(post("/api/runs/" + id + "/cancel", "").statusCode()).isEqualTo(200);
         JsonNode run = awaitFinished(id, Duration.ofMinutes(1));

@@ -77,6 +77,8 @@ final class SweepLevel {
     private final List<Future<?>> submitted = new ArrayList<>();
     /** Each Space's samples of the loop in progress, not yet handed to the listener; handed over on every path. */
     private List<List<Sample>> pending = List.of();
+    /** What the progress shows while the Spaces' threads run: their warm-ups, or the measured loops. */
+    private Phase phase = Phase.MEASURED;
 
     SweepLevel(Spaces spaces, AgentChannels channels, SpaceSpec spec, Duration readyTimeout, Path staging,
                MeasureListener listener, Plan plan, int level, long done, long total) {
@@ -217,6 +219,7 @@ final class SweepLevel {
             stop.set(true);
             throw new CancelledException();
         }
+        phase = Phase.MEASURED;
         long start = System.nanoTime();
         go.countDown();
         for (Future<?> f : loops) {
@@ -237,6 +240,7 @@ final class SweepLevel {
 
     /** Runs {@code part} in every Space at once, not synchronised; its samples go to the listener afterwards. */
     private void runAll(Plan part, String id) throws SpaceException {
+        phase = Phase.WARMUP;
         List<List<Sample>> taken = new ArrayList<>();
         pending = taken;
         List<Future<?>> loops = new ArrayList<>();
@@ -319,7 +323,7 @@ final class SweepLevel {
     /** Progress for the run's page, and the cancel check. */
     private void poll(String id, int n) {
         if (id != null) {
-            listener.progress(new Progress(id, Phase.MEASURED, 0, n, done.get(), total));
+            listener.progress(new Progress(id, phase, 0, n, done.get(), total));
         }
         if (listener.cancelRequested()) {
             stop.set(true);

@@ -135,6 +135,13 @@ public class StaticSite {
         for (var plot : relative.plots()) {
             text(sink, dir + plot.url(), svgs.get(plot.id()));
         }
+        if (relative.sweep() != null) {
+            for (var plot : relative.sweep().plots()) {
+                if (svgs.containsKey(plot.id())) {
+                    text(sink, dir + plot.url(), svgs.get(plot.id()));
+                }
+            }
+        }
         // Every file the run's page lists, written by the exporter that serves it (samples.csv
         // streamed, as over REST: a run's samples never sit in memory whole).
         for (RunExporters.Found found : exporters.files(id, results)) {

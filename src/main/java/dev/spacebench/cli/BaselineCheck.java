@@ -11,8 +11,9 @@ import java.util.List;
  * @param baseline a baseline's name (see {@code GET /api/baselines}); {@code cua-0.15.0} is built in
  * @param threshold the largest run / baseline ratio that passes, e.g. 1.10 = up to 10% slower
  * @param statistic p50, p95 or p99
+ * @param level a concurrency sweep's level whose figures alone are checked; null: every figure
  */
-record BaselineCheck(String baseline, double threshold, String statistic) {
+record BaselineCheck(String baseline, double threshold, String statistic, Integer level) {
 
     static final double DEFAULT_THRESHOLD = 1.10;
     static final List<String> STATISTICS = CheckService.STATISTICS;
@@ -23,10 +24,10 @@ record BaselineCheck(String baseline, double threshold, String statistic) {
      * @return null when no baseline was asked for
      * @throws BenchException naming the option at fault
      */
-    static BaselineCheck of(String baseline, Double threshold, String statistic) {
+    static BaselineCheck of(String baseline, Double threshold, String statistic, Integer level) {
         if (baseline == null) {
-            if (threshold != null || statistic != null) {
-                throw new BenchException("--threshold and --statistic need --baseline NAME");
+            if (threshold != null || statistic != null || level != null) {
+                throw new BenchException("--threshold, --statistic and --level need --baseline NAME");
             }
             return null;
         }
@@ -42,6 +43,9 @@ record BaselineCheck(String baseline, double threshold, String statistic) {
         if (!STATISTICS.contains(stat)) {
             throw new BenchException("--statistic must be one of " + STATISTICS + ", was '" + statistic + "'");
         }
-        return new BaselineCheck(baseline, ratio, stat);
+        if (level != null && level < 1) {
+            throw new BenchException("--level must be a concurrency sweep's level (Spaces busy at once, 1 or more), was " + level);
+        }
+        return new BaselineCheck(baseline, ratio, stat, level);
     }
 }

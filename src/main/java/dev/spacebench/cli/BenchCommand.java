@@ -92,6 +92,10 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--statistic", paramLabel = "p50|p95|p99", description = "with --baseline: the figure compared (default: p50)")
     String statistic;
 
+    @Option(names = "--level", paramLabel = "N", description = "with --baseline: check only the concurrency sweep's figures "
+            + "at this level (Spaces busy at once)")
+    Integer level;
+
     private final PrintStream stdout;
     private final PrintStream stderr;
     private final boolean terminal;
@@ -135,7 +139,7 @@ public class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         try {
-            BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic);
+            BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic, level);
             Plan chosen = PlanArgument.read(plan);
             RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen, testbed);
             try (BenchBackend backend = backend()) {

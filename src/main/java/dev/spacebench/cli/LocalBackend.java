@@ -128,7 +128,7 @@ final class LocalBackend implements BenchBackend {
     public String check(long id, BaselineCheck check) {
         try {
             // The service the REST endpoint calls too: one implementation of the check, whichever way it is asked.
-            CheckResult result = app.checks().check(id, check.baseline(), check.threshold(), check.statistic());
+            CheckResult result = app.checks().check(id, check.baseline(), check.threshold(), check.statistic(), check.level());
             return app.json().writeValueAsString(result);
         } catch (InvalidRequestException e) {
             throw new BenchException("the check against " + check.baseline() + " could not be made:\n" + RequestErrors.lines(e.errors()));

@@ -122,7 +122,7 @@ final class RemoteBackend implements BenchBackend {
     @Override
     public String check(long id, BaselineCheck check) {
         String path = "/api/runs/" + id + "/check?baseline=" + check.baseline() + "&threshold=" + check.threshold()
-                + "&statistic=" + check.statistic();
+                + "&statistic=" + check.statistic() + (check.level() == null ? "" : "&level=" + check.level());
         HttpResponse<String> response = send(call(path).timeout(CALL_TIMEOUT).GET().build());
         if (response.statusCode() == 400 || response.statusCode() == 404) {
             throw new BenchException("the check against " + check.baseline() + " could not be made:\n"

@@ -7,7 +7,10 @@ import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-/** {@code GET /api/runs/{id}/check?baseline=NAME&threshold=1.10}: a machine-readable pass or fail. */
+/**
+ * {@code GET /api/runs/{id}/check?baseline=NAME&threshold=1.10}: a machine-readable pass or fail;
+ * {@code &level=8} checks only a concurrency sweep's figures at that level.
+ */
 @RestController
 @Tag(name = "compare")
 class CheckController {
@@ -21,7 +24,7 @@ class CheckController {
     @GetMapping("/api/runs/{id}/check")
     @Operation(summary = "Pass or fail per metric: the run's figure ≤ threshold × the baseline's (e.g. 1.10 = up to 10% slower passes)")
     CheckResult check(@PathVariable long id, @RequestParam String baseline, @RequestParam double threshold,
-                      @RequestParam(defaultValue = "p50") String statistic) {
-        return checks.check(id, baseline, threshold, statistic);
+                      @RequestParam(defaultValue = "p50") String statistic, @RequestParam(required = false) Integer level) {
+        return checks.check(id, baseline, threshold, statistic, level);
     }
 }

@@ -1,6 +1,8 @@
 package dev.spacebench.compare;
 
 import dev.spacebench.baseline.BaselineFigures;
+import dev.spacebench.metric.Metric;
+import dev.spacebench.metric.Sweep;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.request.InvalidRequestException;
 import java.util.ArrayList;
@@ -37,6 +39,18 @@ public class CheckService {
      * @throws dev.spacebench.run.RunNotFoundException if there is no such run
      */
     public CheckResult check(long id, String baseline, double threshold, String statistic) {
+        return check(id, baseline, threshold, statistic, null);
+    }
+
+    /**
+     * As {@link #check(long, String, double, String)}, at one level of a concurrency sweep: only the
+     * run's figures at that level ({@code sweep.<level>.*}) are checked, each against the baseline's
+     * figure of the same id.
+     *
+     * @param level Spaces busy at once; null: every metric, the sweep's included
+     * @throws InvalidRequestException naming level when the run has no figure at that level
+     */
+    public CheckResult check(long id, String baseline, double threshold, String statistic, Integer level) {
         if (!(threshold > 0 && threshold <= MAX_THRESHOLD)) {
             throw new InvalidRequestException(List.of(new FieldError("threshold",
                     "must be more than 0 and at most " + (int) MAX_THRESHOLD + " (a ratio: 1.10 lets the run be up to 10% slower), was " + threshold)));
@@ -51,7 +65,14 @@ public class CheckService {
         Side base = sides.baseline(baseline, "baseline");
         Side run = sides.run(id);
         List<CheckResult.MetricCheck> checks = new ArrayList<>();
+        if (level != null && run.figures().keySet().stream().noneMatch(m -> atLevel(m, level))) {
+            throw new InvalidRequestException(List.of(new FieldError("level", "run " + id + " has no concurrency sweep figures at level "
+                    + level + " (its sweep ids: sweep.<level>.<metric>; GET /api/runs/" + id + "/result.json lists its levels)")));
+        }
         for (var entry : run.figures().entrySet()) {
+            if (level != null && !atLevel(entry.getKey(), level)) {
+                continue;
+            }
             BaselineFigures b = base.figures().get(entry.getKey());
             Long runNs = pick.apply(entry.getValue());
             Long baseNs = b == null ? null : pick.apply(b);
@@ -67,5 +88,9 @@ public class CheckService {
         }
         boolean pass = checks.stream().allMatch(CheckResult.MetricCheck::pass);
         return new CheckResult(id, baseline, threshold, statistic, pass ? "pass" : "fail", checks);
+    }
+
+    private static boolean atLevel(String metric, int level) {
+        return Metric.parse(metric).filter(m -> m instanceof Sweep s && s.level() == level).isPresent();
     }
 }

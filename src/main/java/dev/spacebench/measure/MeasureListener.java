@@ -11,4 +11,11 @@ public interface MeasureListener {
 
     /** Polled between iterations; true stops the loops with {@link CancelledException}. */
     boolean cancelRequested();
+
+    /**
+     * A concurrency sweep's wall time for one of its metric ids ({@code sweep.L.<metric>}): from the
+     * level's start (for that metric) to its last sample, in ns. Called before that metric's samples.
+     */
+    default void sweepWall(String metric, long ns) {
+    }
 }

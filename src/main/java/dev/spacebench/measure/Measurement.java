@@ -66,13 +66,13 @@ public final class Measurement {
      * iteration) is one unit; a file iteration, one upload plus one download of B bytes, is
      * {@link #fileIterationUnits(long) 1 + 2 × B / 256 KiB}. Progress is done / total of these, so
      * it follows expected time, not the count of iterations (a run with large files otherwise sat
-     * at 99.5% for a minute).
+     * at 99.5% for a minute). A concurrency sweep adds {@link ConcurrencySweep#units(Plan)}.
      */
     public static long progressUnits(Plan plan) {
         long exec = (long) plan.exec().metrics().size() * (plan.exec().n() + plan.exec().warmups());
         long files = plan.files().sizes().stream()
                 .mapToLong(s -> (long) (s.n() + plan.files().warmups()) * fileIterationUnits(s.bytes())).sum();
-        return exec + files + FloorLoops.iterations(plan.floor());
+        return exec + files + FloorLoops.iterations(plan.floor()) + ConcurrencySweep.units(plan);
     }
 
     /** One file iteration's progress units: 1 + 2 × ⌊bytes / {@link #BYTES_PER_PROGRESS_UNIT}⌋. */

@@ -13,8 +13,16 @@ package dev.spacebench.measure;
  * @param error why it failed; null when ok
  * @param agentNs the agent's own time inside {@code ns}, in ns (exec: spawn to reap of the command;
  *     files: its receive, hash and rename, or read, hash and send); null where it reports none
+ * @param level a sweep's level (Spaces busy at once); null outside a sweep
+ * @param spaceIndex which of the level's Spaces took it, 1..level; null outside a sweep
  */
-public record Sample(String metric, int iteration, Phase phase, long ns, long bytes, boolean ok, String error, Long agentNs) {
+public record Sample(String metric, int iteration, Phase phase, long ns, long bytes, boolean ok, String error, Long agentNs,
+                     Integer level, Integer spaceIndex) {
+
+    /** A sample outside a sweep. */
+    public Sample(String metric, int iteration, Phase phase, long ns, long bytes, boolean ok, String error, Long agentNs) {
+        this(metric, iteration, phase, ns, bytes, ok, error, agentNs, null, null);
+    }
 
     /** A sample without the agent's own time. */
     public Sample(String metric, int iteration, Phase phase, long ns, long bytes, boolean ok, String error) {

@@ -18,12 +18,14 @@ public enum Kind {
     /**
      * The kind of a stored id by its namespace alone, so that an id this version does not write
      * (say, from an imported result.json) still falls in its family: {@code exec.*}, {@code file.upload.*},
-     * {@code file.download.*}, {@code floor.*}; anything else is {@link #SPACE}.
+     * {@code file.download.*}, {@code floor.*}; anything else is {@link #SPACE}. A sweep's id
+     * ({@code sweep.4.exec.sh_c}) is of its measured metric's kind.
      */
     public static Kind ofId(String id) {
         if (id == null) {
             return SPACE;
         }
+        id = Sweep.baseId(id);
         if (id.startsWith(ExecRoundTrip.PREFIX)) {
             return EXEC;
         }

@@ -10,11 +10,11 @@ import java.util.Optional;
  * {@link #parse} reads it back, {@code parse(id).get().id().equals(id)} for every id this model
  * writes. A new metric is a new case here, not an edit at every place that names one.
  */
-public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, FloorMetric {
+public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, FloorMetric, Sweep {
 
     /**
      * Page order: Space ready, exec round trips, uploads and downloads by file size (upload first),
-     * Space delete, then the floor.
+     * Space delete, the floor, then the concurrency sweep by level.
      */
     Comparator<Metric> PAGE_ORDER = Comparator.comparingInt(Metric::group).thenComparingLong(Metric::rank);
 
@@ -41,7 +41,7 @@ public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, 
         return kind() == Kind.FLOOR;
     }
 
-    /** Its group in {@link #PAGE_ORDER}: 0 Space ready … 4 floor. */
+    /** Its group in {@link #PAGE_ORDER}: 0 Space ready … 4 floor, 5 sweep. */
     int group();
 
     /** Its place inside its group in {@link #PAGE_ORDER}. */
@@ -62,6 +62,9 @@ public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, 
         if (found.isEmpty()) {
             found = FloorMetric.parse(id).map(Metric.class::cast);
         }
+        if (found.isEmpty()) {
+            found = Sweep.parse(id).map(Metric.class::cast);
+        }
         return found;
     }
 
@@ -71,7 +74,7 @@ public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, 
      */
     static Metric of(String id) {
         return parse(id).orElseThrow(() -> new IllegalArgumentException("not a metric id: " + id
-                + " (expected exec.<noop|true|sh_c>, file.<upload|download>.<size>, space.<ready|delete> or floor.<name>)"));
+                + " (expected exec.<noop|true|sh_c>, file.<upload|download>.<size>, space.<ready|delete>, floor.<name> or sweep.<level>.<one of these>)"));
     }
 
     /** True when the id is in the floor's namespace (measured on the host, not in the Space), known to this version or not. */

@@ -6,8 +6,18 @@ import dev.spacebench.protocol.AgentProtocol;
  * Bounds a plan must stay within.
  *
  * @param maxFileBytes the largest file size a plan may ask for, in bytes
+ * @param maxConcurrency the most Spaces a sweep level may keep busy at once ({@code spacebench.plan.max-concurrency})
  */
-public record PlanLimits(long maxFileBytes) {
+public record PlanLimits(long maxFileBytes, int maxConcurrency) {
+    public static final int DEFAULT_MAX_CONCURRENCY = 64;
+    /** Entries in concurrency.levels: a level is a row on the page and a point on each plot. */
+    public static final int MAX_LEVELS = 32;
+
+    /** Limits with the default maximum concurrency. */
+    public PlanLimits(long maxFileBytes) {
+        this(maxFileBytes, DEFAULT_MAX_CONCURRENCY);
+    }
+
     public static final int MAX_N = 1_000_000;
     public static final int MAX_WARMUPS = 10_000;
     public static final int MAX_AGENT_WARMUP_CALLS = 100_000;
@@ -43,6 +53,9 @@ public record PlanLimits(long maxFileBytes) {
             case "files.bulkThresholdBytes" -> "from 0 to " + Long.MAX_VALUE;
             case "files.chunkBytes" -> "from " + MIN_CHUNK_BYTES + " to " + MAX_CHUNK_BYTES;
             case "spaces" -> "from 1 to " + MAX_SPACES;
+            case "concurrency.levels[]" -> "from 1 to " + maxConcurrency;
+            case "concurrency.n", "concurrency.fileN" -> "from 1 to " + MAX_N;
+            case "concurrency.fileBytes" -> "from 1 to " + maxFileBytes;
             default -> null;
         };
         return java.util.Optional.ofNullable(text).map(range -> "a whole number " + range);

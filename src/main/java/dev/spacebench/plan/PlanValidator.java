@@ -78,30 +78,96 @@ public final class PlanValidator {
         if (plan.spaces() != null) {
             range(errors, prefix + ".spaces", plan.spaces(), 1, PlanLimits.MAX_SPACES);
         }
+        if (plan.concurrency() != null) {
+            checkConcurrency(errors, plan.concurrency(), limits, prefix + ".concurrency");
+        }
         long samples = samples(plan);
         if (errors.isEmpty() && samples > PlanLimits.MAX_SAMPLES_PER_RUN) {
             errors.add(new PlanProblem(prefix, "would take " + samples + " samples and a run may take at most "
                     + PlanLimits.MAX_SAMPLES_PER_RUN + " (warm-ups, floor and Space samples included): lower exec.n, "
                     + "files.sizes[].n or floor.n, or measure fewer metrics"));
         }
-        if (exec.metrics().isEmpty() && files.sizes().isEmpty()) {
+        if (exec.metrics().isEmpty() && files.sizes().isEmpty() && plan.concurrency() == null) {
             errors.add(new PlanProblem(prefix, "has nothing to measure: give at least one of exec.metrics "
-                    + ExecMetric.wireNames() + " or one files.sizes entry"));
+                    + ExecMetric.wireNames() + ", one files.sizes entry or a concurrency sweep"));
         }
         return errors;
+    }
+
+    private static void checkConcurrency(List<PlanProblem> errors, ConcurrencyPlan sweep, PlanLimits limits, String c) {
+        int levelCount = sweep.levels().size();
+        if (levelCount == 0) {
+            errors.add(new PlanProblem(c + ".levels", "must have at least one level (Spaces busy at once), e.g. [1, 2, 4, 8]"));
+        } else if (levelCount > PlanLimits.MAX_LEVELS) {
+            errors.add(new PlanProblem(c + ".levels", "must have at most " + PlanLimits.MAX_LEVELS + " entries, had " + levelCount));
+        }
+        Integer previous = null;
+        for (int i = 0; i < Math.min(levelCount, PlanLimits.MAX_LEVELS); i++) {
+            Integer level = sweep.levels().get(i);
+            String at = c + ".levels[" + i + "]";
+            if (level == null) {
+                errors.add(new PlanProblem(at, "must be a whole number from 1 to " + limits.maxConcurrency()));
+                continue;
+            }
+            if (level < 1 || level > limits.maxConcurrency()) {
+                errors.add(new PlanProblem(at, "must be from 1 to " + limits.maxConcurrency()
+                        + " (the configured maximum, spacebench.plan.max-concurrency), was " + level));
+            } else if (previous != null && level <= previous) {
+                errors.add(new PlanProblem(at, "must be more than the level before it (levels ascend, each once), was "
+                        + level + " after " + previous));
+            }
+            previous = level;
+        }
+        int metricCount = sweep.metrics().size();
+        if (metricCount > PlanLimits.MAX_METRICS) {
+            errors.add(new PlanProblem(c + ".metrics", "must have at most " + PlanLimits.MAX_METRICS + " entries (each of "
+                    + ExecMetric.wireNames() + " once), had " + metricCount));
+        }
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < Math.min(metricCount, PlanLimits.MAX_METRICS); i++) {
+            String name = sweep.metrics().get(i);
+            if (name == null || ExecMetric.fromWireName(name).isEmpty()) {
+                errors.add(new PlanProblem(c + ".metrics[" + i + "]",
+                        "must be one of " + ExecMetric.wireNames() + ", was " + Shown.quote(name)));
+            } else if (!seen.add(name)) {
+                errors.add(new PlanProblem(c + ".metrics[" + i + "]", Shown.quote(name) + " is listed twice"));
+            }
+        }
+        range(errors, c + ".n", sweep.n(), 1, PlanLimits.MAX_N);
+        if (sweep.fileBytes() != null) {
+            if (sweep.fileBytes() < 1 || sweep.fileBytes() > limits.maxFileBytes()) {
+                errors.add(new PlanProblem(c + ".fileBytes", "must be from 1 to " + limits.maxFileBytes()
+                        + " (the configured maximum, spacebench.plan.max-file-bytes), was " + sweep.fileBytes()));
+            }
+            range(errors, c + ".fileN", sweep.fileN(), 1, PlanLimits.MAX_N);
+        } else if (metricCount == 0) {
+            errors.add(new PlanProblem(c, "has nothing to measure: give at least one of metrics " + ExecMetric.wireNames()
+                    + " or a fileBytes"));
+        }
     }
 
     /**
      * Samples a valid plan takes: each exec metric's warm-ups and n, an upload and a download per
      * file iteration, the floor's five loops (timer once, four loops of warm-ups and n), and each
-     * Space's ready and delete times.
+     * Space's ready and delete times; a sweep adds, per level of L Spaces, L × (its metrics × (n
+     * + exec warm-ups) + 2 × fileN (+ file warm-ups) + ready and delete).
      */
     public static long samples(Plan plan) {
         long exec = (long) plan.exec().metrics().size() * (plan.exec().n() + plan.exec().warmups());
         long files = 2 * plan.files().sizes().stream().mapToLong(s -> (long) s.n() + plan.files().warmups()).sum();
         FloorPlan floor = plan.floor();
         long floorSamples = floor == null || !floor.enabled() ? 0 : 1 + 4L * (floor.n() + floor.warmups());
-        return exec + files + floorSamples + 2L * plan.spaceCount();
+        return exec + files + floorSamples + 2L * plan.spaceCount() + sweepSamples(plan);
+    }
+
+    private static long sweepSamples(Plan plan) {
+        ConcurrencyPlan sweep = plan.concurrency();
+        if (sweep == null) {
+            return 0;
+        }
+        long perSpace = (long) sweep.metrics().size() * (sweep.n() + plan.exec().warmups()) + 2
+                + (sweep.fileBytes() == null ? 0 : 2L * (sweep.fileN() + plan.files().warmups()));
+        return sweep.levels().stream().filter(java.util.Objects::nonNull).mapToLong(l -> l * perSpace).sum();
     }
 
     private static void range(List<PlanProblem> errors, String field, long value, long min, long max) {

@@ -47,7 +47,20 @@ public final class Plans {
                         ? Math.min(DEFAULT_FLOOR_MAX_N, inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N)) : floor.n(),
                 floor == null || floor.warmups() == null
                         ? inRange(exec.warmups(), 0, PlanLimits.MAX_WARMUPS, DEFAULT_EXEC_WARMUPS) : floor.warmups()),
-                spaces);
+                spaces, concurrencyWithDefaults(given == null ? null : given.concurrency()));
+    }
+
+    /** Off stays off; a sweep asked for gets the defaults of what it left out. */
+    private static ConcurrencyPlan concurrencyWithDefaults(ConcurrencyPlan given) {
+        if (given == null) {
+            return null;
+        }
+        return new ConcurrencyPlan(
+                given.levels() == null ? ConcurrencyPlan.DEFAULT_LEVELS : copy(given.levels()),
+                given.metrics() == null ? ConcurrencyPlan.DEFAULT_METRICS : copy(given.metrics()),
+                given.n() == null ? ConcurrencyPlan.DEFAULT_N : given.n(),
+                given.fileBytes(),
+                given.fileBytes() == null ? null : given.fileN() == null ? ConcurrencyPlan.DEFAULT_FILE_N : given.fileN());
     }
 
     private static ExecPlan execWithDefaults(ExecPlan given) {

@@ -4,9 +4,12 @@ import dev.spacebench.channel.Lane;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.metric.Kind;
+import dev.spacebench.metric.Sweep;
 import dev.spacebench.publish.plot.PercentilePlot;
+import dev.spacebench.publish.plot.SweepPlot;
 import dev.spacebench.publish.plot.ThroughputPlot;
 import dev.spacebench.run.MetricResult;
+import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.SampleRows;
 import dev.spacebench.stats.PercentileTable;
@@ -28,6 +31,11 @@ import org.springframework.stereotype.Component;
 public class Plots {
 
     private static final String THROUGHPUT = "throughput";
+    /** The concurrency sweep's plots (issue 13): round trip p50 and p99, and round trips per second, against busy Spaces. */
+    static final String SWEEP_LATENCY = "sweep.latency";
+    static final String SWEEP_LATENCY_TITLE = "Round trip (p50, p99) against busy Spaces";
+    static final String SWEEP_RATE = "sweep.rate";
+    static final String SWEEP_RATE_TITLE = "Round trips per second against busy Spaces";
     private static final String THROUGHPUT_TITLE = "Throughput by file size (MiB/s at the p50)";
 
     private final RunService runs;
@@ -60,6 +68,7 @@ public class Plots {
         if (!throughputPoints(results).isEmpty()) {
             plots.add(new Plot(THROUGHPUT, THROUGHPUT_TITLE, "/api/runs/" + runId + "/plots/throughput.svg"));
         }
+        // The sweep's two plots are the sweep section's own (RunReport.Sweep#plots), not listed here.
         return plots;
     }
 
@@ -74,7 +83,51 @@ public class Plots {
         if (!points.isEmpty()) {
             svgs.put(THROUGHPUT, ThroughputPlot.svg(THROUGHPUT_TITLE, points));
         }
+        Run run = runs.get(runId);
+        sweep(run, results, SWEEP_LATENCY).ifPresent(svg -> svgs.put(SWEEP_LATENCY, svg));
+        sweep(run, results, SWEEP_RATE).ifPresent(svg -> svgs.put(SWEEP_RATE, svg));
         return svgs;
+    }
+
+    /**
+     * @param plot {@value #SWEEP_LATENCY} or {@value #SWEEP_RATE}
+     * @return the SVG; empty when the run has no sweep figures (or for another plot id)
+     */
+    public Optional<String> sweep(long runId, String plot) {
+        return sweep(runs.get(runId), runs.results(runId), plot);
+    }
+
+    private static Optional<String> sweep(Run run, List<MetricResult> results, String plot) {
+        if (run.getPlan().concurrency() == null || !(plot.equals(SWEEP_LATENCY) || plot.equals(SWEEP_RATE))) {
+            return Optional.empty();
+        }
+        List<Integer> levels = run.getPlan().concurrency().levels();
+        Integer cpus = run.getEnvironment() == null ? null : run.getEnvironment().host().cpuCount();
+        List<SweepPlot.Series> series = new ArrayList<>();
+        boolean any = false;
+        for (String name : run.getPlan().concurrency().metrics()) {
+            ExecRoundTrip metric = ExecRoundTrip.fromWireName(name).orElseThrow();
+            List<MetricResult> at = levels.stream().map(l -> results.stream()
+                    .filter(r -> r.getMetric().equals(new Sweep(metric, l).id())).findFirst().orElse(null)).toList();
+            any |= at.stream().anyMatch(r -> r != null && r.getP50Ns() != null);
+            if (plot.equals(SWEEP_LATENCY)) {
+                series.add(new SweepPlot.Series(metric.label() + " p50", levels, ms(at, MetricResult::getP50Ns)));
+                series.add(new SweepPlot.Series(metric.label() + " p99", levels, ms(at, MetricResult::getP99Ns)));
+            } else {
+                series.add(new SweepPlot.Series(metric.label() + ", all Spaces", levels,
+                        at.stream().map(r -> r == null ? null : r.getPerSecond()).toList()));
+            }
+        }
+        if (!any) {
+            return Optional.empty();
+        }
+        return Optional.of(plot.equals(SWEEP_LATENCY)
+                ? SweepPlot.svg(SWEEP_LATENCY_TITLE, "Round trip (ms)", levels, cpus, series)
+                : SweepPlot.svg(SWEEP_RATE_TITLE, "Round trips per second", levels, cpus, series));
+    }
+
+    private static List<Double> ms(List<MetricResult> at, java.util.function.Function<MetricResult, Long> figure) {
+        return at.stream().map(r -> r == null || figure.apply(r) == null ? null : figure.apply(r) / 1e6).toList();
     }
 
     /**

@@ -49,7 +49,8 @@ public record RunReport(
         SpaceSpec spaceSpec,
         Plan plan,
         Environment environmentDetail,
-        Build buildDetail) {
+        Build buildDetail,
+        Sweep sweep) {
 
     /**
      * The same report with its download and plot links relative to the run's own folder
@@ -64,7 +65,9 @@ public record RunReport(
         List<Plots.Plot> relativePlots = plots.stream().map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList();
         return new RunReport(id, status, finished, kind, title, headline, failureReason, failedSamples, failedByMetric, createdAt,
                 startedAt, finishedAt, wallTime, sampleCount, exec, files, space, floor, aboveFloor, relativePlots, method, caveats,
-                environment, build, reproduce, questions, links, spaceSpec, plan, environmentDetail, buildDetail);
+                environment, build, reproduce, questions, links, spaceSpec, plan, environmentDetail, buildDetail,
+                sweep == null ? null : sweep.withPlots(sweep.plots().stream()
+                        .map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList()));
     }
 
     /**
@@ -139,6 +142,46 @@ public record RunReport(
      * @param label e.g. "start true on the host (agent's Exec code)"
      */
     public record FloorRow(String metric, String label, Figure p50, Figure p99, int n) {
+    }
+
+    /**
+     * The concurrency sweep (issue 13); null in a run without one.
+     *
+     * @param hostCpus the host's CPU count, marked on the plots; null when not recorded
+     * @param rows per level, its Spaces' burst create (ready), each exec metric, the file size, and delete
+     * @param knee the sentence under the headline: where p99 first exceeds twice the single-Space p99, or that it did not
+     * @param kneeLevel that level; null when not reached (or no single-Space p99 to compare with)
+     * @param kneeMetric the metric the knee is read on, e.g. {@code exec.sh_c}
+     * @param singleSpaceP99Ns its single-Space p99; null when there is none
+     */
+    public record Sweep(Integer hostCpus, List<Integer> levels, List<SweepRow> rows, String knee, Integer kneeLevel,
+                        String kneeMetric, Long singleSpaceP99Ns, List<Plots.Plot> plots) {
+        Sweep withPlots(List<Plots.Plot> other) {
+            return new Sweep(hostCpus, levels, rows, knee, kneeLevel, kneeMetric, singleSpaceP99Ns, other);
+        }
+
+        /** The exec (and file) rows, level by level. */
+        public List<SweepRow> loops() {
+            return rows.stream().filter(r -> !r.metric().startsWith("space.")).toList();
+        }
+
+        /** The burst-create rows (space.ready), one per level. */
+        public List<SweepRow> ready() {
+            return rows.stream().filter(r -> r.metric().equals("space.ready")).toList();
+        }
+    }
+
+    /**
+     * One metric at one level of the sweep, pooled over the level's Spaces.
+     *
+     * @param metric the metric measured, e.g. {@code exec.sh_c}; {@code id} its sweep id {@code sweep.4.exec.sh_c}
+     * @param fastestSpace p50 of the level's fastest Space; {@code slowestSpace} of its slowest
+     * @param perSecond measured ok samples of all the level's Spaces per second of wall time
+     * @param wall the level's wall time for this metric (for ready: until the last Space answered)
+     */
+    public record SweepRow(int level, String metric, String id, String label, Figure p50, Figure p95, Figure p99, Figure slowest,
+                           int n, int failures, Figure fastestSpace, Figure slowestSpace, Double perSecond, String perSecondText,
+                           Figure wall) {
     }
 
     /** A labelled fact for the environment and build tables. */

@@ -141,7 +141,8 @@ public class RunReportBuilder {
                 new RunReport.Downloads(exporters.files(id, results).stream()
                         .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),
                                 f.exporter().title(), f.exporter().description())).toList()),
-                spec, plan, env, build);
+                spec, plan, env, build,
+                Concurrency.of(id, plan, results, kind, env == null ? null : env.host().cpuCount()));
     }
 
     private static String failedByMetric(List<MetricResult> results) {

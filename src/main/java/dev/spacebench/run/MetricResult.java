@@ -85,6 +85,16 @@ public class MetricResult {
     @Column(name = "agent_p50_ns") private Long agentP50Ns;
     @Column(name = "rest_p50_ns") private Long restP50Ns;
 
+    /** A sweep's figures (issue 13): its level; the others below are null outside a sweep. */
+    @Column(name = "level") private Integer level;
+    /** p50 of the level's fastest and slowest Space (each Space's own p50), ns. */
+    @Column(name = "fastest_space_p50_ns") private Long fastestSpaceP50Ns;
+    @Column(name = "slowest_space_p50_ns") private Long slowestSpaceP50Ns;
+    /** Measured ok samples of all the level's Spaces per second of wall time. */
+    @Column(name = "per_second") private Double perSecond;
+    /** Wall time from the level's start (for this metric) to its last sample, ns. */
+    @Column(name = "wall_ns") private Long wallNs;
+
     protected MetricResult() {}
 
     public MetricResult(Long runId, String metric, int position, long bytes, String lane, int n, int warmups, int failures,
@@ -141,6 +151,21 @@ public class MetricResult {
     public String getPercentileTable() { return percentileTable; }
     public Long getAgentP50Ns() { return agentP50Ns; }
     public Long getRestP50Ns() { return restP50Ns; }
+
+    public Integer getLevel() { return level; }
+    public Long getFastestSpaceP50Ns() { return fastestSpaceP50Ns; }
+    public Long getSlowestSpaceP50Ns() { return slowestSpaceP50Ns; }
+    public Double getPerSecond() { return perSecond; }
+    public Long getWallNs() { return wallNs; }
+
+    /** Sets a sweep's figures; see the fields. */
+    public void setSweep(int level, Long fastestSpaceP50Ns, Long slowestSpaceP50Ns, Double perSecond, Long wallNs) {
+        this.level = level;
+        this.fastestSpaceP50Ns = fastestSpaceP50Ns;
+        this.slowestSpaceP50Ns = slowestSpaceP50Ns;
+        this.perSecond = perSecond;
+        this.wallNs = wallNs;
+    }
 
     /** Sets the split; see the fields. */
     public void setSplit(Long agentP50Ns, Long restP50Ns) {

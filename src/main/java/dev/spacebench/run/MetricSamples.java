@@ -24,6 +24,10 @@ final class MetricSamples {
         private long[] agent = new long[0];
         private long[] rest = new long[0];
         private int timed;
+        /** A sweep's: the measured ok times of each Space by its index, and the level's wall time in ns (0: none). */
+        private final java.util.TreeMap<Integer, long[]> bySpace = new java.util.TreeMap<>();
+        private final java.util.Map<Integer, Integer> countBySpace = new java.util.HashMap<>();
+        private long wallNs;
 
         private void add(Sample s) {
             if (s.phase() == Phase.WARMUP) {
@@ -35,6 +39,16 @@ final class MetricSamples {
                     measured = Arrays.copyOf(measured, n * 2);
                 }
                 measured[n++] = s.ns();
+                if (s.spaceIndex() != null) {
+                    int k = countBySpace.getOrDefault(s.spaceIndex(), 0);
+                    long[] mine = bySpace.computeIfAbsent(s.spaceIndex(), i -> new long[16]);
+                    if (k == mine.length) {
+                        mine = Arrays.copyOf(mine, k * 2);
+                        bySpace.put(s.spaceIndex(), mine);
+                    }
+                    mine[k] = s.ns();
+                    countBySpace.put(s.spaceIndex(), k + 1);
+                }
                 if (s.agentNs() != null) {
                     if (timed == agent.length) {
                         agent = Arrays.copyOf(agent, Math.max(64, timed * 2));
@@ -64,6 +78,18 @@ final class MetricSamples {
             return Arrays.copyOf(rest, timed);
         }
 
+        /** A sweep's: each Space's measured ok times in ns by its index (copies); empty outside a sweep. */
+        java.util.SortedMap<Integer, long[]> bySpace() {
+            java.util.TreeMap<Integer, long[]> copy = new java.util.TreeMap<>();
+            bySpace.forEach((i, v) -> copy.put(i, Arrays.copyOf(v, countBySpace.get(i))));
+            return copy;
+        }
+
+        /** A sweep's wall time for this metric at its level in ns; 0 when none was given. */
+        long wallNs() {
+            return wallNs;
+        }
+
         /** The measured, successful times in ns, in the order taken (a copy). */
         long[] measured() {
             return Arrays.copyOf(measured, n);
@@ -74,6 +100,11 @@ final class MetricSamples {
 
     void add(Sample sample) {
         byMetric.computeIfAbsent(sample.metric(), m -> new Tally()).add(sample);
+    }
+
+    /** Records a sweep metric's wall time (see {@code MeasureListener#sweepWall}). */
+    void wall(String metric, long ns) {
+        byMetric.computeIfAbsent(metric, m -> new Tally()).wallNs = ns;
     }
 
     /** @return null when the metric has no sample at all */

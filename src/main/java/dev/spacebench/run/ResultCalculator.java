@@ -6,6 +6,8 @@ import dev.spacebench.measure.Sample;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.metric.SpaceLifecycle;
+import dev.spacebench.metric.Sweep;
+import dev.spacebench.plan.ConcurrencyPlan;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
@@ -20,7 +22,8 @@ import java.util.List;
 
 /**
  * Turns a run's samples into one {@link MetricResult} per metric, in page order: Space ready,
- * exec metrics, then upload and download per file size, then Space delete, then the floor. A metric with no
+ * exec metrics, then upload and download per file size, then Space delete, then the floor, then a
+ * concurrency sweep's metrics level by level (ready, exec, files, delete). A metric with no
  * sample at all (the run stopped before it) gets no result; one whose samples all failed gets a
  * result with counts and no figures.
  */
@@ -54,7 +57,51 @@ final class ResultCalculator {
         for (FloorMetric floor : FloorMetric.values()) {
             add(results, runId, floor.id(), 0, null, samples);
         }
+        ConcurrencyPlan sweep = plan.concurrency();
+        if (sweep != null) {
+            for (int level : sweep.levels()) {
+                addSweep(results, runId, new Sweep(SpaceLifecycle.READY, level), 0, null, samples);
+                for (String name : sweep.metrics()) {
+                    addSweep(results, runId, new Sweep(ExecRoundTrip.fromWireName(name).orElseThrow(), level), 0, null, samples);
+                }
+                if (sweep.fileBytes() != null) {
+                    String lane = Measurement.laneFor(sweep.fileBytes(), plan, hasBulkLane).wireName();
+                    addSweep(results, runId, new Sweep(Transfer.upload(sweep.fileBytes()), level), sweep.fileBytes(), lane, samples);
+                    addSweep(results, runId, new Sweep(Transfer.download(sweep.fileBytes()), level), sweep.fileBytes(), lane, samples);
+                }
+                addSweep(results, runId, new Sweep(SpaceLifecycle.DELETE, level), 0, null, samples);
+            }
+        }
         return results;
+    }
+
+    /**
+     * A sweep metric's figures, pooled over the level's Spaces as any metric's are, and what only a
+     * sweep has: the p50 of its fastest and slowest Space (each Space's own p50, nearest rank), and
+     * measured ok samples per second of the level's wall time.
+     */
+    private static void addSweep(List<MetricResult> results, long runId, Sweep metric, long bytes, String lane, MetricSamples all) {
+        int before = results.size();
+        add(results, runId, metric.id(), bytes, lane, all);
+        if (results.size() == before) {
+            return;
+        }
+        MetricResult result = results.get(before);
+        MetricSamples.Tally mine = all.get(metric.id());
+        Long fastest = null;
+        Long slowest = null;
+        for (long[] space : mine.bySpace().values()) {
+            if (space.length == 0) {
+                continue;
+            }
+            Arrays.sort(space);
+            long p50 = Percentiles.of(space, 50);
+            fastest = fastest == null ? p50 : Math.min(fastest, p50);
+            slowest = slowest == null ? p50 : Math.max(slowest, p50);
+        }
+        long wall = mine.wallNs();
+        Double perSecond = wall > 0 ? result.getN() / (wall / 1e9) : null;
+        result.setSweep(metric.level(), fastest, slowest, perSecond, wall > 0 ? wall : null);
     }
 
     private static void add(List<MetricResult> results, long runId, String metric, long bytes, String lane, MetricSamples all) {

@@ -8,6 +8,7 @@ import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
 import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
+import dev.spacebench.measure.ConcurrencySweep;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
@@ -40,7 +41,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Carries out one claimed run: create the Space, wait for its agent's first Ping, record the
- * environment, run the plan's loops, and always delete the Space. The figures are computed from
+ * environment, run the plan's loops, and always delete the Space; then the concurrency sweep, if
+ * the plan has one ({@link ConcurrencySweep}, which deletes its own Spaces). The figures are computed from
  * whatever samples were taken, so a failed or cancelled run keeps what it measured and says why.
  */
 @Component
@@ -129,6 +131,13 @@ public class RunExecution {
                 new Measurement(channel, staging, recorder).run(plan);
                 saveEnvironment(runId, withAgentGc(environment, info, channel));
             }
+            if (plan.concurrency() != null) {
+                // The sweep's level L has L Spaces: the single-Space loops' one goes first.
+                Space done = space;
+                space = null;
+                deleteSpace(done, plan, recorder);
+                new ConcurrencySweep(spaces, channels, spec, readyTimeout, staging, recorder).run(plan);
+            }
         } catch (CancelledException e) {
             outcome = stopping.getAsBoolean() ? RunStatus.INTERRUPTED : RunStatus.CANCELLED;
             reason = stopping.getAsBoolean() ? "the app was stopped while this run was RUNNING" : "cancelled by request";
@@ -152,10 +161,7 @@ public class RunExecution {
             // Each step on its own, so that one failing still lets the run record its end.
             try {
                 if (space != null) {
-                    long start = System.nanoTime();
-                    spaces.delete(space);
-                    recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, plan.spaceCount(), Phase.MEASURED,
-                            System.nanoTime() - start, 0, true, null));
+                    deleteSpace(space, plan, recorder);
                 }
             } catch (RuntimeException e) {
                 log.warn("run {}: deleting its Space failed: {}", runId, e.toString());
@@ -168,6 +174,14 @@ public class RunExecution {
             }
             finish(runId, plan, hasBulkLane, recorder.samples(), recorder.savedCount(), outcome, reason);
         }
+    }
+
+    /** Deletes the Space that ran the loops, timing it as {@code space.delete}. */
+    private void deleteSpace(Space space, Plan plan, RunRecorder recorder) {
+        long start = System.nanoTime();
+        spaces.delete(space);
+        recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, plan.spaceCount(), Phase.MEASURED,
+                System.nanoTime() - start, 0, true, null));
     }
 
     /**

@@ -56,10 +56,15 @@ final class RunRecorder implements MeasureListener {
     public void sample(Sample sample) {
         all.add(sample);
         pending.add(new RunSample(runId, sample.metric(), sample.iteration(), sample.phase().wireName(), sample.ns(),
-                sample.bytes(), sample.ok(), sample.error(), sample.agentNs()));
+                sample.bytes(), sample.ok(), sample.error(), sample.agentNs(), sample.level(), sample.spaceIndex()));
         if (pending.size() >= BATCH) {
             flush();
         }
+    }
+
+    @Override
+    public void sweepWall(String metric, long ns) {
+        all.wall(metric, ns);
     }
 
     @Override

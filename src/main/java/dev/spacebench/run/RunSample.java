@@ -47,6 +47,14 @@ public class RunSample {
     @Column(name = "agent_ns")
     private Long agentNs;
 
+    /** A sweep's level; null outside a sweep. */
+    @Column(name = "level")
+    private Integer level;
+
+    /** Which of the level's Spaces took it, 1..level; null outside a sweep. */
+    @Column(name = "space_index")
+    private Integer spaceIndex;
+
     protected RunSample() {}
 
     public RunSample(Long runId, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error) {
@@ -65,6 +73,14 @@ public class RunSample {
         this.agentNs = agentNs;
     }
 
+    /** As the constructor above, for a sample of a sweep. */
+    public RunSample(Long runId, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error, Long agentNs,
+                     Integer level, Integer spaceIndex) {
+        this(runId, metric, iteration, phase, ns, bytes, ok, error, agentNs);
+        this.level = level;
+        this.spaceIndex = spaceIndex;
+    }
+
     public Long getId() { return id; }
     public Long getRunId() { return runId; }
     public String getMetric() { return metric; }
@@ -75,4 +91,6 @@ public class RunSample {
     public boolean isOk() { return ok; }
     public String getError() { return error; }
     public Long getAgentNs() { return agentNs; }
+    public Integer getLevel() { return level; }
+    public Integer getSpaceIndex() { return spaceIndex; }
 }

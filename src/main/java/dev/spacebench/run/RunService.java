@@ -3,6 +3,8 @@ package dev.spacebench.run;
 import dev.spacebench.fleet.FleetChecks;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.request.FieldError;
+import dev.spacebench.environment.SystemFacts;
+import dev.spacebench.plan.ConcurrencyFit;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanValidator;
@@ -103,8 +105,13 @@ public class RunService {
             return errors;
         }
         errors.addAll(checkSpace(spec, request == null ? null : request.testbed()));
-        PlanValidator.check(Plans.withDefaults(request == null ? null : request.plan()), limits, "plan")
+        Plan plan = Plans.withDefaults(request == null ? null : request.plan());
+        PlanValidator.check(plan, limits, "plan")
                 .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
+        if (errors.isEmpty()) {
+            ConcurrencyFit.check(plan, spec.kind(), spec.memoryMiB(), SystemFacts.read().memoryBytes(), "plan")
+                    .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
+        }
         return errors;
     }
 

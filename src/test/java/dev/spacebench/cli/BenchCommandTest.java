@@ -132,9 +132,10 @@ class BenchCommandTest extends AppTestSupport {
         assertThat(unknownBaseline.stdout).doesNotContain("queued");
         Result alone = bench("--threshold", "1.1");
         assertThat(alone.code).isEqualTo(2);
-        assertThat(alone.stderr).contains("--threshold and --statistic need --baseline NAME");
+        assertThat(alone.stderr).contains("--threshold, --statistic and --level need --baseline NAME");
         assertThat(bench("--baseline", "cua-0.15.0", "--threshold", "0").stderr).contains("--threshold must be more than 0");
         assertThat(bench("--baseline", "cua-0.15.0", "--statistic", "p42").stderr).contains("--statistic must be one of [p50, p95, p99]");
+        assertThat(bench("--baseline", "cua-0.15.0", "--level", "0").stderr).contains("--level must be a concurrency sweep's level");
 
         assertThat(bench("--plan").code).isEqualTo(2);
         assertThat(bench("--cpus", "many").code).isEqualTo(2);
@@ -155,7 +156,7 @@ class BenchCommandTest extends AppTestSupport {
     private static void assertFilesAndTable(Path out, String stdout) throws Exception {
         JsonNode result = JSON.readTree(Files.readString(out.resolve("result.json")));
         assertThat(result.get("schema").asString()).isEqualTo("spacebench.result/v1");
-        assertThat(Files.readAllLines(out.resolve("samples.csv")).get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns");
+        assertThat(Files.readAllLines(out.resolve("samples.csv")).get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index");
         assertThat(Files.readString(out.resolve("page.md"))).startsWith("# How long does a command round trip");
         assertThat(stdout).contains(result.get("run").get("headline").asString());
 

@@ -30,6 +30,27 @@ class MetricTest {
     }
 
     @Test
+    void aSweepsIdsParseToTheirLevelAndMetric() {
+        assertThat(Metric.of("sweep.4.exec.sh_c")).isEqualTo(new Sweep(ExecRoundTrip.SH_C, 4));
+        assertThat(Metric.of("sweep.16.space.ready")).isEqualTo(new Sweep(SpaceLifecycle.READY, 16));
+        assertThat(Metric.of("sweep.2.file.download.1MiB")).isEqualTo(new Sweep(Transfer.download(1_048_576), 2));
+        assertThat(Metric.of("sweep.64.exec.true").id()).isEqualTo("sweep.64.exec.true");
+        assertThat(Metric.of("sweep.4.exec.sh_c").label()).isEqualTo("sh -c true, 4 Spaces busy");
+        assertThat(Kind.ofId("sweep.8.file.upload.1MiB")).isEqualTo(Kind.UPLOAD);
+        assertThat(Kind.ofId("sweep.8.exec.noop")).isEqualTo(Kind.EXEC);
+        // No sweep of the floor, of a sweep, or at level 0.
+        for (String id : List.of("sweep.4.floor.timer", "sweep.4.sweep.2.exec.true", "sweep.0.exec.true", "sweep.exec.true", "sweep.4.exec.bogus")) {
+            assertThat(Metric.parse(id)).as(id).isEmpty();
+        }
+        // Page order: after the floor, by level, then as the metric measured.
+        List<Metric> ordered = new ArrayList<>(List.of(Metric.of("sweep.2.space.ready"), Metric.of("sweep.1.space.delete"),
+                Metric.of("floor.timer"), Metric.of("sweep.1.exec.sh_c"), Metric.of("sweep.1.space.ready")));
+        ordered.sort(Metric.PAGE_ORDER);
+        assertThat(ordered).extracting(Metric::id).containsExactly("floor.timer", "sweep.1.space.ready", "sweep.1.exec.sh_c",
+                "sweep.1.space.delete", "sweep.2.space.ready");
+    }
+
+    @Test
     void idsParseToTheirCase() {
         assertThat(Metric.of("exec.noop")).isSameAs(ExecRoundTrip.NOOP);
         assertThat(Metric.of("exec.true")).isSameAs(ExecRoundTrip.TRUE);

@@ -22,7 +22,8 @@ public record ResultDocument(
         Environment environment,
         Build build,
         Definitions definitions,
-        List<MetricFigures> metrics) {
+        List<MetricFigures> metrics,
+        Concurrency concurrency) {
 
     public static final String SCHEMA = "spacebench.result/v1";
 
@@ -49,10 +50,38 @@ public record ResultDocument(
      * @param intervals 95% order-statistic confidence intervals of p50, p95, p99 (binomial method)
      * @param histogram base64 of the compressed HdrHistogram (3 significant digits) of the measured ok samples
      * @param split where the round trip went; null for metrics the agent reports no own time for
+     * @param level a concurrency sweep's level (Spaces busy at once) for its metrics ({@code sweep.L.*}); null for the others,
+     *     as are the four fields after it
+     * @param fastestSpaceP50Ns p50 of the level's fastest Space (each Space's own p50, nearest rank)
+     * @param slowestSpaceP50Ns p50 of the level's slowest Space
+     * @param perSecond measured ok samples of all the level's Spaces per second of {@code wallNs}
+     * @param wallNs the level's wall time for this metric: from the start of its measured loops (ready: of the
+     *     burst create; delete: of the deletes) to its last sample
      */
     public record MetricFigures(String metric, String kind, long bytes, String lane, int n, int warmups, int failures,
                                 Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs,
-                                Double mibPerSecond, Map<String, PercentileInterval> intervals, String histogram, Split split) {
+                                Double mibPerSecond, Map<String, PercentileInterval> intervals, String histogram, Split split,
+                                Integer level, Long fastestSpaceP50Ns, Long slowestSpaceP50Ns, Double perSecond, Long wallNs) {
+    }
+
+    /**
+     * The concurrency sweep (issue 13); null in a run without one. Its figures are the metrics
+     * {@code sweep.<level>.<metric>} in {@code metrics}; this section says how to read them.
+     *
+     * @param levels the plan's levels (Spaces busy at once)
+     * @param hostCpus the host's CPU count; null when not recorded
+     * @param kneeMetric the metric the knee is read on, e.g. {@code exec.sh_c}
+     * @param singleSpaceP99Ns its single-Space p99 (the sweep's level 1, else the run's own loop); null when neither has one
+     * @param kneeLevel the first level whose p99 exceeds twice {@code singleSpaceP99Ns}; null when none did
+     * @param knee the page's sentence about it
+     * @param rows per level and metric: the sweep metric id, its level and the metric measured
+     */
+    public record Concurrency(List<Integer> levels, Integer hostCpus, String kneeMetric, Long singleSpaceP99Ns,
+                              Integer kneeLevel, String knee, List<ConcurrencyRow> rows) {
+    }
+
+    /** @param metric the metric measured, e.g. {@code exec.sh_c}; {@code id} the figures' metric in {@code metrics} */
+    public record ConcurrencyRow(int level, String metric, String id) {
     }
 
     /**

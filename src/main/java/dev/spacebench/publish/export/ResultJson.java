@@ -55,7 +55,17 @@ public class ResultJson implements RunExporter {
                 new ResultDocument.RunInfo(report.id(), report.status(), report.kind(), report.createdAt(), report.startedAt(),
                         report.finishedAt(), report.failureReason(), report.sampleCount(), report.headline()),
                 report.spaceSpec(), report.plan(), report.environmentDetail(), report.buildDetail(),
-                ResultDocument.Definitions.current(), metrics);
+                ResultDocument.Definitions.current(), metrics, concurrency(report));
+    }
+
+    private static ResultDocument.Concurrency concurrency(RunReport report) {
+        RunReport.Sweep sweep = report.sweep();
+        if (sweep == null) {
+            return null;
+        }
+        return new ResultDocument.Concurrency(sweep.levels(), sweep.hostCpus(), sweep.kneeMetric(), sweep.singleSpaceP99Ns(),
+                sweep.kneeLevel(), sweep.knee(),
+                sweep.rows().stream().map(r -> new ResultDocument.ConcurrencyRow(r.level(), r.metric(), r.id())).toList());
     }
 
     private static ResultDocument.MetricFigures figures(MetricResult r) {
@@ -64,6 +74,7 @@ public class ResultJson implements RunExporter {
         return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
                 r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
                 r.getStddevNs(), mibs, r.getIntervals(), r.getHistogram(),
-                r.getAgentP50Ns() == null ? null : new ResultDocument.Split(r.getP50Ns(), r.getAgentP50Ns(), r.getRestP50Ns()));
+                r.getAgentP50Ns() == null ? null : new ResultDocument.Split(r.getP50Ns(), r.getAgentP50Ns(), r.getRestP50Ns()),
+                r.getLevel(), r.getFastestSpaceP50Ns(), r.getSlowestSpaceP50Ns(), r.getPerSecond(), r.getWallNs());
     }
 }

@@ -15,12 +15,13 @@ import org.springframework.stereotype.Component;
 /**
  * samples.csv: one row per sample, in the order taken (RFC 4180 quoting).
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index</pre>
  *
  * phase is "warmup" or "measured"; ns is the round-trip time; ok is true/false; error is empty
  * when ok; agent_ns is the agent's own time inside ns (exec: spawn to reap; files: its receive,
  * hash and rename, or read, hash and send), empty where the agent reports none (no-op, floor,
- * Space). Columns are only ever appended. Streamed from the database row by row
+ * Space); level and space_index are a concurrency sweep's level (Spaces busy at once) and which of
+ * them took the sample (1..level), both empty outside a sweep. Columns are only ever appended. Streamed from the database row by row
  * ({@link SampleRows}), so its memory does not grow with the run.
  */
 @Component
@@ -36,7 +37,9 @@ public class SamplesCsv implements RunExporter {
             Column.number("bytes"),
             Column.bool("ok"),
             Column.quoted("error"),
-            Column.number("agent_ns"));
+            Column.number("agent_ns"),
+            Column.number("level"),
+            Column.number("space_index"));
 
     public static final String HEADER = COLUMNS.stream().map(Column::name).collect(Collectors.joining(","));
 

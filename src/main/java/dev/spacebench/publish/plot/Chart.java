@@ -25,7 +25,7 @@ final class Chart {
     record Tick(double fraction, String label) {}
 
     private final String title;
-    private final String description;
+    private String description;
     private final String xTitle;
     private final List<Tick> xTicks;
     private final String yTitle;
@@ -78,6 +78,17 @@ final class Chart {
         }
         legend.add(swatch + text.append("</text>"));
         legendLines.add(lines.size());
+    }
+
+    /** The y axis' top value (a tick), in its unit. */
+    double top() {
+        return yTop;
+    }
+
+    /** As {@link #render()}, with a description known only once the series are drawn. */
+    String render(String description) {
+        this.description = description;
+        return render();
     }
 
     String render() {

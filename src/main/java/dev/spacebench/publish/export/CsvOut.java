@@ -33,20 +33,35 @@ final class CsvOut {
     /** Any text, as UTF-8. */
     void utf8(String text) throws IOException {
         int length = text.length();
-        for (int i = 0; i < length; i++) {
-            char c = text.charAt(i);
-            if (c >= 0x80) {
-                bytes(text.substring(i).getBytes(StandardCharsets.UTF_8));
+        if (used + length > buffer.length) {
+            drain();
+        }
+        int i = 0;
+        if (length <= buffer.length) {
+            // The common case, ASCII that fits: straight into the buffer, no bounds check per byte.
+            while (i < length) {
+                char c = text.charAt(i);
+                if (c >= 0x80) {
+                    break;
+                }
+                buffer[used + i++] = (byte) c;
+            }
+            used += i;
+            if (i == length) {
                 return;
             }
-            put((byte) c);
         }
+        bytes(text.substring(i).getBytes(StandardCharsets.UTF_8));
     }
 
+    /** As {@link Long#toString(long)} writes it. */
     void number(long value) throws IOException {
-        if (value < 0 || used + 20 > buffer.length) {
+        if (value < 0) {
             ascii(Long.toString(value));
             return;
+        }
+        if (used + 20 > buffer.length) {
+            drain();
         }
         int digits = 1;
         for (long rest = value / 10; rest > 0; rest /= 10) {
@@ -70,8 +85,7 @@ final class CsvOut {
     }
 
     void flush() throws IOException {
-        out.write(buffer, 0, used);
-        used = 0;
+        drain();
         out.flush();
     }
 
@@ -83,9 +97,13 @@ final class CsvOut {
 
     private void put(byte b) throws IOException {
         if (used == buffer.length) {
-            out.write(buffer, 0, used);
-            used = 0;
+            drain();
         }
         buffer[used++] = b;
+    }
+
+    private void drain() throws IOException {
+        out.write(buffer, 0, used);
+        used = 0;
     }
 }

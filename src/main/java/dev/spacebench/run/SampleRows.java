@@ -7,7 +7,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
@@ -102,6 +105,47 @@ public class SampleRows {
         }));
         long[] sorted = Arrays.copyOf(values[0], n[0]);
         Arrays.sort(sorted);
+        return sorted;
+    }
+
+    /**
+     * The measured, successful samples of every metric of the run in ns, each ascending, from one
+     * pass over the run's rows (a comparison needs several metrics; a pass per metric read a
+     * million-sample run once for each).
+     *
+     * @return metric id → its samples; a metric with none is absent
+     */
+    public Map<String, long[]> measuredNsByMetric(long runId) {
+        Map<String, long[]> values = new HashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
+        readOnly.executeWithoutResult(tx -> jdbc.execute((Connection connection) -> {
+            boolean h2 = h2(connection);
+            RowCallbackHandler add = rs -> {
+                if (h2 && (rs.getLong(5) != runId || !rs.getBoolean(4) || !"measured".equals(rs.getString(3)))) {
+                    return;
+                }
+                String metric = rs.getString(2);
+                long[] array = values.computeIfAbsent(metric, m -> new long[1024]);
+                int n = counts.merge(metric, 1, Integer::sum);
+                if (n > array.length) {
+                    array = Arrays.copyOf(array, array.length * 2);
+                    values.put(metric, array);
+                }
+                array[n - 1] = rs.getLong(1);
+            };
+            if (h2) {
+                rows(connection, runId, "ns, metric, phase, ok", add);
+            } else {
+                jdbc.query("select ns, metric from sample where run_id = ? and phase = 'measured' and ok = true", add, runId);
+            }
+            return null;
+        }));
+        Map<String, long[]> sorted = new LinkedHashMap<>();
+        values.forEach((metric, array) -> {
+            long[] ns = Arrays.copyOf(array, counts.get(metric));
+            Arrays.sort(ns);
+            sorted.put(metric, ns);
+        });
         return sorted;
     }
 

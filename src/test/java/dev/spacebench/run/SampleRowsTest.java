@@ -7,6 +7,7 @@ import dev.spacebench.plan.Plans;
 import dev.spacebench.space.SpaceSpec;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -65,6 +66,12 @@ class SampleRowsTest extends AppTestSupport {
         assertThat(rows.measuredNs(a, "exec.true")).containsExactly(150);
         assertThat(rows.measuredNs(b, "exec.noop")).containsExactly(1, 50, 100, 700, 900);
         assertThat(rows.measuredNs(empty, "exec.noop")).isEmpty();
+        Map<String, long[]> byMetric = rows.measuredNsByMetric(a);
+        assertThat(byMetric).containsOnlyKeys("exec.noop", "exec.true");
+        assertThat(byMetric.get("exec.noop")).containsExactly(100, 200, 300);
+        assertThat(byMetric.get("exec.true")).containsExactly(150);
+        assertThat(rows.measuredNsByMetric(b).get("exec.noop")).containsExactly(1, 50, 100, 700, 900);
+        assertThat(rows.measuredNsByMetric(empty)).isEmpty();
     }
 
     private void sample(long id, long run, String metric, int iteration, String phase, long ns, boolean ok, String error) {

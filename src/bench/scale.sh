@@ -10,6 +10,8 @@
 #   page     GET /runs/ID
 #   plot     GET /api/runs/ID/plots/exec.noop.svg
 #   csv      GET /api/runs/ID/samples.csv (MB/s, 10^6 bytes per second; and the heap's peak while it streams)
+# Beside each wall time it prints the app's CPU time per request (user + system, from /proc), which
+# a loaded host moves far less than wall time, and the load average.
 #   compare  GET /compare?runs=ID,ID
 # and prints each time, each time per sample, and the app's heap (it runs with -Xmx512m): used
 # before the requests, the peak while samples.csv streams, and the live set after a full GC once
@@ -39,20 +41,28 @@ curl -sf "$BASE/actuator/health" >/dev/null || { echo "the app did not come up w
 # Heap in use (survivors, eden and old generation), MiB.
 heap() { jstat -gc "$APP" | awk 'NR==1{for(i=1;i<=NF;i++)c[$i]=i} NR==2{printf "%.0f\n", ($c["S0U"]+$c["S1U"]+$c["EU"]+$c["OU"])/1024}'; }
 
-# Best of REPEAT: "seconds bytes".
+# The app's CPU time so far (user + system, all threads), seconds: a figure the host's load moves
+# far less than wall time.
+TICK=$(getconf CLK_TCK)
+cpu() { awk -v t="$TICK" '{printf "%.2f\n", ($14+$15)/t}' "/proc/$APP/stat"; }
+
+# Best of REPEAT: "seconds bytes cpu", cpu being the app's mean CPU seconds per request.
 timed() {
-  local best="" t
+  local best="" t c0
+  c0=$(cpu)
   for _ in $(seq 1 "$REPEAT"); do
     t=$(curl -s -o /dev/null -w '%{http_code} %{time_total} %{size_download}' "$BASE$1")
     [ "${t%% *}" = 200 ] || { echo "GET $1 answered ${t%% *}" >&2; exit 1; }
     t=${t#* }
     if [ -z "$best" ] || awk -v a="${t% *}" -v b="${best% *}" 'BEGIN{exit !(a<b)}'; then best=$t; fi
   done
-  echo "$best"
+  echo "$best $(awk -v a="$c0" -v b="$(cpu)" -v r="$REPEAT" 'BEGIN{printf "%.3f", (b-a)/r}')"
 }
 
-printf '%-9s %8s | %8s %9s | %8s %9s | %8s %9s %7s | %8s %9s | %6s %9s\n' n "measure" "page s" "µs/sample" "plot s" \
-  "µs/sample" "csv s" "µs/sample" "MB/s" "compare" "µs/sample" "heap" "csv peak"
+echo "load average when it began: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
+echo "each request: best wall time of $REPEAT in s, the app's mean CPU time per request in s, and both per sample in µs"
+printf '%-8s %6s | %-23s | %-23s | %-31s | %-23s | %6s %8s | %s\n' n measure "page s cpu (µs/sample)" "plot s cpu (µs/sample)" \
+  "csv s cpu MB/s (cpu µs/row)" "compare s cpu (µs/smp)" heap "csv peak" load
 for N in $SIZES; do
   start=$(date +%s.%N)
   id=$(curl -sf -X POST "$BASE/api/runs" -H "Authorization: Bearer $SPACEBENCH_API_TOKEN" -H 'Content-Type: application/json' \
@@ -64,18 +74,18 @@ for N in $SIZES; do
   done
   measured=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{printf "%.0f", b-a}')
   before=$(heap)
-  page=$(timed "/runs/$id")
-  plot=$(timed "/api/runs/$id/plots/exec.noop.svg")
+  read -r page _ page_cpu <<< "$(timed "/runs/$id")"
+  read -r plot _ plot_cpu <<< "$(timed "/api/runs/$id/plots/exec.noop.svg")"
   jstat -gc "$APP" 20 > "$WORK/jstat-$N" &
   JSTAT=$!
-  csv=$(timed "/api/runs/$id/samples.csv")
+  read -r csv csv_bytes csv_cpu <<< "$(timed "/api/runs/$id/samples.csv")"
   kill $JSTAT; wait $JSTAT 2>/dev/null || true
   peak=$(awk 'NR==1{for(i=1;i<=NF;i++)c[$i]=i; next} $1!="S0C"{u=($c["S0U"]+$c["S1U"]+$c["EU"]+$c["OU"])/1024; if(u>m)m=u} END{printf "%.0f", m}' "$WORK/jstat-$N")
-  compare=$(timed "/compare?runs=$id,$id")
-  awk -v n="$N" -v m="$measured" -v p="${page% *}" -v pl="${plot% *}" -v c="${csv% *}" -v cb="${csv#* }" -v cmp="${compare% *}" \
-      -v h="$before" -v pk="$peak" 'BEGIN{
-    printf "%-9d %7ss | %8.3f %9.3f | %8.3f %9.3f | %8.3f %9.3f %7.1f | %8.3f %9.3f | %4dMiB %6dMiB\n",
-      n, m, p, p/n*1e6, pl, pl/n*1e6, c, c/n*1e6, cb/c/1e6, cmp, cmp/n*1e6, h, pk }'
+  read -r compare _ compare_cpu <<< "$(timed "/compare?runs=$id,$id")"
+  awk -v n="$N" -v m="$measured" -v p="$page" -v pc="$page_cpu" -v pl="$plot" -v plc="$plot_cpu" -v c="$csv" -v cc="$csv_cpu" \
+      -v cb="$csv_bytes" -v cmp="$compare" -v cmpc="$compare_cpu" -v h="$before" -v pk="$peak" -v l="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN{
+    printf "%-8d %5ss | %6.3f %6.3f (%6.2f) | %6.3f %6.3f (%6.3f) | %6.3f %6.3f %6.1f (%6.3f) | %6.3f %6.3f (%6.2f) | %4dMiB %5dMiB | %s\n",
+      n, m, p, pc, p/n*1e6, pl, plc, pl/n*1e6, c, cc, cb/c/1e6, cc/n*1e6, cmp, cmpc, cmp/n*1e6, h, pk, l }'
 done
 jcmd "$APP" GC.run >/dev/null
 echo "heap after a full GC, once every run and request above is done: $(heap) MiB (-Xmx512m)"

@@ -60,7 +60,15 @@ public class Sides {
         Map<String, String> environment = new LinkedHashMap<>();
         reports.facts(id).forEach(f -> environment.put(f.label(), f.value()));
         environment.put("Figures", "raw samples in run " + id);
-        return new Side(title, "/runs/" + id, true, figures, environment,
-                metric -> samples.measuredNs(id, metric));
+        // Read once for every metric the comparison asks about: one pass over the run's samples.
+        var read = new Object() {
+            Map<String, long[]> byMetric;
+        };
+        return new Side(title, "/runs/" + id, true, figures, environment, metric -> {
+            if (read.byMetric == null) {
+                read.byMetric = samples.measuredNsByMetric(id);
+            }
+            return read.byMetric.getOrDefault(metric, new long[0]);
+        });
     }
 }

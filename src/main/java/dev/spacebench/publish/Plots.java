@@ -182,13 +182,15 @@ public class Plots {
         return points;
     }
 
-    /** The stored table; for a run stored before tables were kept, one computed from its samples. */
+    /** The stored table; for a run stored before tables were kept, one computed from its samples; empty without a result. */
     private Optional<PercentileTable> table(long runId, String metric, List<MetricResult> results) {
         Optional<MetricResult> result = results.stream().filter(r -> r.getMetric().equals(metric)).findFirst();
         if (result.isPresent() && result.get().getPercentileTable() != null) {
             return Optional.of(PercentileTable.decode(result.get().getPercentileTable()));
         }
-        if (result.isPresent() && result.get().getN() == 0) {
+        // No result row (a floor the plan skipped, a metric not measured yet): nothing to draw, and
+        // no walk over every sample of a million-sample run to find none.
+        if (result.isEmpty() || result.get().getN() == 0) {
             return Optional.empty();
         }
         long[] sorted = samples.measuredNs(runId, metric);

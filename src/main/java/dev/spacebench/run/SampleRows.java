@@ -7,9 +7,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -54,23 +58,19 @@ public class SampleRows {
                 throw new IllegalArgumentException("not a sample column: " + c);
             }
         });
-        String sql = "select " + String.join(", ", columns) + " from sample where run_id = ? order by id";
+        int runColumn = columns.size() + 1;
         try {
             readOnly.executeWithoutResult(tx -> jdbc.execute((Connection connection) -> {
-                boolean h2 = connection.getMetaData().getDatabaseProductName().equals("H2");
-                // Without it H2 builds the whole result (spilling to a temp file) before the first row.
-                lazy(connection, h2, true);
-                try {
-                    jdbc.query(sql, rs -> {
-                        try {
-                            handler.row(rs);
-                        } catch (IOException e) {
-                            throw new UncheckedIOException(e);
-                        }
-                    }, runId);
-                } finally {
-                    lazy(connection, h2, false);
-                }
+                rows(connection, runId, String.join(", ", columns), rs -> {
+                    if (rs.getLong(runColumn) != runId) {
+                        return;
+                    }
+                    try {
+                        handler.row(rs);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
                 return null;
             }));
         } catch (UncheckedIOException e) {
@@ -82,23 +82,112 @@ public class SampleRows {
     public long[] measuredNs(long runId, String metric) {
         long[][] values = {new long[1024]};
         int[] n = {0};
-        readOnly.executeWithoutResult(tx -> jdbc.query("select ns from sample where run_id = ? and metric = ? "
-                + "and phase = 'measured' and ok = true", rs -> {
+        RowCallbackHandler add = rs -> {
             if (n[0] == values[0].length) {
                 values[0] = Arrays.copyOf(values[0], n[0] * 2);
             }
             values[0][n[0]++] = rs.getLong(1);
-        }, runId, metric));
+        };
+        readOnly.executeWithoutResult(tx -> jdbc.execute((Connection connection) -> {
+            if (!h2(connection)) {
+                jdbc.query("select ns from sample where run_id = ? and metric = ? and phase = 'measured' and ok = true",
+                        add, runId, metric);
+                return null;
+            }
+            rows(connection, runId, "ns, metric, phase, ok", rs -> {
+                if (rs.getLong(5) != runId || !rs.getBoolean(4) || !"measured".equals(rs.getString(3))
+                        || !metric.equals(rs.getString(2))) {
+                    return;
+                }
+                add.processRow(rs);
+            });
+            return null;
+        }));
         long[] sorted = Arrays.copyOf(values[0], n[0]);
         Arrays.sort(sorted);
         return sorted;
     }
 
-    private static void lazy(Connection connection, boolean h2, boolean on) throws SQLException {
-        if (h2) {
-            try (Statement statement = connection.createStatement()) {
-                statement.execute("SET LAZY_QUERY_EXECUTION " + (on ? "TRUE" : "FALSE"));
+    /**
+     * The measured, successful samples of every metric of the run in ns, each ascending, from one
+     * pass over the run's rows (a comparison needs several metrics; a pass per metric read a
+     * million-sample run once for each).
+     *
+     * @return metric id → its samples; a metric with none is absent
+     */
+    public Map<String, long[]> measuredNsByMetric(long runId) {
+        Map<String, long[]> values = new HashMap<>();
+        Map<String, Integer> counts = new HashMap<>();
+        readOnly.executeWithoutResult(tx -> jdbc.execute((Connection connection) -> {
+            boolean h2 = h2(connection);
+            RowCallbackHandler add = rs -> {
+                if (h2 && (rs.getLong(5) != runId || !rs.getBoolean(4) || !"measured".equals(rs.getString(3)))) {
+                    return;
+                }
+                String metric = rs.getString(2);
+                long[] array = values.computeIfAbsent(metric, m -> new long[1024]);
+                int n = counts.merge(metric, 1, Integer::sum);
+                if (n > array.length) {
+                    array = Arrays.copyOf(array, array.length * 2);
+                    values.put(metric, array);
+                }
+                array[n - 1] = rs.getLong(1);
+            };
+            if (h2) {
+                rows(connection, runId, "ns, metric, phase, ok", add);
+            } else {
+                jdbc.query("select ns, metric from sample where run_id = ? and phase = 'measured' and ok = true", add, runId);
             }
+            return null;
+        }));
+        Map<String, long[]> sorted = new LinkedHashMap<>();
+        values.forEach((metric, array) -> {
+            long[] ns = Arrays.copyOf(array, counts.get(metric));
+            Arrays.sort(ns);
+            sorted.put(metric, ns);
+        });
+        return sorted;
+    }
+
+    /**
+     * Hands {@code row} every row of the run in id order as {@code select COLUMNS, run_id}; on H2
+     * also rows of other runs whose ids fall among the run's, which the caller skips. On H2 it walks the
+     * primary key from the run's first sample id to its last (only runs measured at the same time
+     * interleave ids): the {@code (run_id, id)} index would
+     * cost a primary-key lookup per row and H2 picks the {@code run_id} index instead and sorts the
+     * whole run before the first row, several µs per row either way against about one here. On
+     * PostgreSQL the {@code (run_id, id)} index walk is already in order and streams with the fetch size.
+     */
+    private void rows(Connection connection, long runId, String columns, RowCallbackHandler row) throws SQLException {
+        String select = "select " + columns + ", run_id from sample ";
+        if (!h2(connection)) {
+            jdbc.query(select + "where run_id = ? order by id", row, runId);
+            return;
+        }
+        // Hinted: unhinted, H2 walks the run_id index to its end for each bound.
+        long[] range = jdbc.queryForObject("select (select id from sample use index (sample_run) where run_id = ? "
+                + "order by run_id, id limit 1), (select id from sample use index (sample_run) where run_id = ? "
+                + "order by run_id desc, id desc limit 1)", (rs, i) -> new long[] {rs.getLong(1), rs.wasNull() ? -1 : rs.getLong(2)},
+                runId, runId);
+        if (range == null || range[1] < 0) {
+            return;
+        }
+        // Without it H2 builds the whole result (spilling to a temp file) before the first row.
+        lazy(connection, true);
+        try {
+            jdbc.query(select + "where id between ? and ? order by id", row, range[0], range[1]);
+        } finally {
+            lazy(connection, false);
+        }
+    }
+
+    private static boolean h2(Connection connection) throws SQLException {
+        return connection.getMetaData().getDatabaseProductName().equals("H2");
+    }
+
+    private static void lazy(Connection connection, boolean on) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SET LAZY_QUERY_EXECUTION " + (on ? "TRUE" : "FALSE"));
         }
     }
 }

@@ -42,6 +42,20 @@ class BadInputTest extends AppTestSupport {
     }
 
     @Test
+    void aPlanOverTheSamplesARunMayTakeIsRefusedNamingThePlanAndTheLimit() throws Exception {
+        // Worked out by hand: exec 2 metrics × (1,000,000 n + 1,000 warm-ups) = 2,002,000;
+        // files 2 sizes × 2 transfers × (1,000,000 n + 5 warm-ups) = 4,000,020;
+        // floor 1 timer + 4 loops × (500,000 n + 100 warm-ups) = 2,000,401; 1 Space's ready and delete = 2.
+        // 8,002,423 in all: 2,423 over the 8,000,000 a run may take.
+        String plan = "{\"exec\":{\"metrics\":[\"noop\",\"true\"],\"n\":1000000,\"warmups\":1000},"
+                + "\"files\":{\"sizes\":[{\"bytes\":1024,\"n\":1000000},{\"bytes\":2048,\"n\":1000000}],\"warmups\":5},"
+                + "\"floor\":{\"enabled\":true,\"n\":500000,\"warmups\":100}}";
+        HttpResponse<String> response = post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"plan\":" + plan + "}");
+        assertProblem(response, 400, "plan", "would take 8002423 samples and a run may take at most 8000000");
+        assertThat(json(response).get("errors")).hasSize(1);
+    }
+
+    @Test
     void aPagePastAnyOffsetIsRefused() throws Exception {
         assertProblem(get("/api/runs?page=2147483647&size=200"), 400, "page", "must be from 0 to 1000000, was 2147483647");
         assertThat(get("/api/runs?page=1000000&size=200").statusCode()).isEqualTo(200);

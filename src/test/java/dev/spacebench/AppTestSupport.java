@@ -8,9 +8,15 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import dev.spacebench.db.TestPostgres;
 import dev.spacebench.system.ApiToken;
+import dev.spacebench.system.DataDirectory;
 import dev.spacebench.system.UnlockCodes;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -22,26 +28,74 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The whole app on a random port with its own H2 file database and Space directory; tests talk
  * to it over real HTTP. Subclasses share one application context.
+ * <p>
+ * With {@code -D}{@value #DATABASE}{@code =postgres} (pom.xml's second surefire execution) the app
+ * runs on a fresh database on a real PostgreSQL ({@link TestPostgres}) instead; without a server
+ * the tests are skipped with {@link TestPostgres#MISSING} as the reason.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@ExtendWith(AppTestSupport.DatabaseCondition.class)
 public abstract class AppTestSupport {
+
+    /** The system property that picks the database: {@code h2} (default) or {@code postgres}. */
+    public static final String DATABASE = "spacebench.test.db";
 
     protected static final Path DATA;
     protected static final Path SPACES;
     protected static final JsonMapper JSON = JsonMapper.builder().build();
+    /** The PostgreSQL database the app runs on, or null on H2 (or when PostgreSQL was wanted but is missing). */
+    protected static final TestPostgres POSTGRES;
+    private static final String POSTGRES_PROBLEM;
 
     static {
+        boolean postgres = "postgres".equals(System.getProperty(DATABASE, "h2"));
+        TestPostgres db = null;
+        String problem = null;
+        if (postgres) {
+            try {
+                db = TestPostgres.create().orElse(null);
+                problem = db == null ? TestPostgres.MISSING : null;
+            } catch (IllegalStateException refused) {
+                problem = refused.getMessage();
+            }
+        }
+        POSTGRES = db;
+        POSTGRES_PROBLEM = problem;
         try {
-            DATA = Files.createTempDirectory("spacebench-test-data-");
+            // Not an H2 file: the app keeps its token and server.json in the default data directory.
+            DATA = db != null ? DataDirectory.DEFAULT.toAbsolutePath() : Files.createTempDirectory("spacebench-test-data-");
             SPACES = Files.createTempDirectory("spacebench-test-spaces-");
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }
 
+    /**
+     * Decided before the context starts: with {@value #DATABASE}{@code =postgres} and no PostgreSQL
+     * configured, the class is skipped, saying so; one configured (as in CI) but refusing fails it.
+     */
+    static final class DatabaseCondition implements ExecutionCondition {
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+            if (POSTGRES_PROBLEM == null) {
+                return ConditionEvaluationResult.enabled("the database is there");
+            }
+            if (TestPostgres.MISSING.equals(POSTGRES_PROBLEM)) {
+                return ConditionEvaluationResult.disabled(DATABASE + "=postgres: " + POSTGRES_PROBLEM);
+            }
+            throw new IllegalStateException(DATABASE + "=postgres: " + POSTGRES_PROBLEM);
+        }
+    }
+
     @DynamicPropertySource
     static void properties(DynamicPropertyRegistry registry) {
-        registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + DATA.resolve("spacebench"));
+        if (POSTGRES != null) {
+            registry.add("spring.datasource.url", POSTGRES::url);
+            registry.add("spring.datasource.username", POSTGRES::user);
+            registry.add("spring.datasource.password", POSTGRES::password);
+        } else {
+            registry.add("spring.datasource.url", () -> "jdbc:h2:file:" + DATA.resolve("spacebench"));
+        }
         registry.add("spacebench.spaces.root", SPACES::toString);
         registry.add("spacebench.worker.poll-interval-ms", () -> "200");
         registry.add("spacebench.plan.max-file-bytes", () -> Long.toString(1L << 30));

@@ -105,6 +105,11 @@ public final class ChildApp implements AutoCloseable {
         return JSON.readTree(response.body());
     }
 
+    /** The port its web server listens on (on 127.0.0.1). */
+    public int port() {
+        return URI.create(base).getPort();
+    }
+
     public Process process() {
         return process;
     }

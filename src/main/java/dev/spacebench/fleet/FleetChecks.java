@@ -37,13 +37,15 @@ public class FleetChecks {
             return List.of(new FieldError("testbed", "must be 1 to 64 letters, digits, '.', '-' or '_', was " + Shown.quote(testbed)));
         }
         Map<String, Set<String>> live = workers.liveTestbeds();
+        Map<String, Set<String>> checking = workers.liveChecking();
         if (testbed != null) {
             if (!live.containsKey(testbed)) {
-                return List.of(new FieldError("testbed", "must be a testbed with a live worker: " + describe(live) + "; was " + Shown.quote(testbed)));
+                return List.of(new FieldError("testbed", "must be a testbed with a live worker (" + describe(live, checking) + "); was "
+                        + Shown.quote(testbed)));
             }
             if (!live.get(testbed).contains(kind)) {
-                return List.of(new FieldError("space.kind", "'" + kind + "' cannot be made on testbed '" + testbed + "', which makes "
-                        + live.get(testbed) + "; testbeds that make it: " + makers(live, kind)));
+                return List.of(new FieldError("space.kind", "'" + kind + "' cannot be made on testbed '" + testbed + "' ("
+                        + describe(Map.of(testbed, live.get(testbed)), checking) + "); testbeds that make it: " + makers(live, kind)));
             }
             return List.of();
         }
@@ -56,15 +58,36 @@ public class FleetChecks {
         }
         if (hereCounts) {
             return List.of(new FieldError("space.kind", "'" + kind + "' is not available on this host: " + here.reasonAndFix()
-                    + (live.isEmpty() ? "" : "; no live worker makes it either (" + describe(live) + ")")));
+                    + (live.isEmpty() ? "" : "; no live worker makes it either (" + describe(live, checking) + ")")));
         }
-        return List.of(new FieldError("space.kind", "no live worker can make '" + kind + "'; live testbeds: " + describe(live)));
+        return List.of(new FieldError("space.kind", "no live worker can make '" + kind + "' (" + describe(live, checking) + ")"));
     }
 
-    /** "tb-a (process, sandbox), tb-b (process)", or "none" when no worker is live. */
-    static String describe(Map<String, Set<String>> live) {
-        return live.isEmpty() ? "none" : live.entrySet().stream()
-                .map(e -> e.getKey() + " (" + String.join(", ", e.getValue()) + ")").collect(Collectors.joining(", "));
+    /**
+     * In plain words: "tb-a makes process and sandbox; tb-b makes process and is still checking vm;
+     * tb-c is still checking which kinds it can make (process, sandbox)", or "no worker is live".
+     *
+     * @param live the kinds each live testbed makes
+     * @param checking the kinds each live testbed is still checking (testbeds missing here check none)
+     */
+    static String describe(Map<String, Set<String>> live, Map<String, Set<String>> checking) {
+        if (live.isEmpty()) {
+            return "no worker is live";
+        }
+        return live.entrySet().stream().map(e -> {
+            Set<String> pending = checking.getOrDefault(e.getKey(), Set.of());
+            if (e.getValue().isEmpty()) {
+                return e.getKey() + (pending.isEmpty() ? " makes no kind of Space"
+                        : " is still checking which kinds it can make (" + String.join(", ", pending) + ")");
+            }
+            return e.getKey() + " makes " + and(e.getValue()) + (pending.isEmpty() ? "" : " and is still checking " + and(pending));
+        }).collect(Collectors.joining("; "));
+    }
+
+    private static String and(Set<String> kinds) {
+        List<String> list = List.copyOf(kinds);
+        return list.size() == 1 ? list.get(0)
+                : String.join(", ", list.subList(0, list.size() - 1)) + " and " + list.get(list.size() - 1);
     }
 
     private static String makers(Map<String, Set<String>> live, String kind) {

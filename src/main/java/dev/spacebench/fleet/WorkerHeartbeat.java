@@ -5,6 +5,7 @@ import dev.spacebench.space.Spaces;
 import jakarta.annotation.PreDestroy;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -68,7 +69,9 @@ public class WorkerHeartbeat {
             held.markLost(id);
         }
         List<String> kinds = spaces.kinds().values().stream().filter(s -> s != null && s.passed()).map(KindStatus::kind).toList();
-        workers.beat(identity, facts, kinds, startedAt);
+        List<String> checking = spaces.kinds().entrySet().stream().filter(e -> e.getValue() == null || e.getValue().checking())
+                .map(Map.Entry::getKey).toList();
+        workers.beat(identity, facts, kinds, checking, startedAt);
     }
 
     private void beatQuietly() {

@@ -24,18 +24,26 @@ public class Workers {
         this.json = json;
     }
 
-    /** Registers or refreshes a worker; its heartbeat is the database's now. */
-    void beat(WorkerIdentity identity, HostFacts facts, List<String> kinds, Instant startedAt) {
+    /**
+     * Registers or refreshes a worker; its heartbeat is the database's now.
+     *
+     * @param kinds the kinds its checks made
+     * @param checking the kinds whose check has not ended yet
+     */
+    void beat(WorkerIdentity identity, HostFacts facts, List<String> kinds, List<String> checking, Instant startedAt) {
         String factsJson = json.writeValueAsString(facts);
         String kindList = String.join(",", kinds);
-        Object[] update = {identity.testbed(), factsJson, kindList, FleetDatabase.utc(startedAt), identity.lease().toMillis(), identity.workerId()};
-        String sql = "UPDATE fleet_worker SET testbed = ?, facts = ?, kinds = ?, started_at = ?, heartbeat_at = CURRENT_TIMESTAMP, "
+        String checkingList = String.join(",", checking);
+        Object[] update = {identity.testbed(), factsJson, kindList, checkingList, FleetDatabase.utc(startedAt), identity.lease().toMillis(),
+                identity.workerId()};
+        String sql = "UPDATE fleet_worker SET testbed = ?, facts = ?, kinds = ?, checking = ?, started_at = ?, heartbeat_at = CURRENT_TIMESTAMP, "
                 + "lease_ms = ? WHERE id = ?";
         if (db.jdbc().update(sql, update) == 0) {
             try {
-                db.jdbc().update("INSERT INTO fleet_worker (id, testbed, facts, kinds, started_at, heartbeat_at, lease_ms) "
-                                + "VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP, ?)",
-                        identity.workerId(), identity.testbed(), factsJson, kindList, FleetDatabase.utc(startedAt), identity.lease().toMillis());
+                db.jdbc().update("INSERT INTO fleet_worker (id, testbed, facts, kinds, checking, started_at, heartbeat_at, lease_ms) "
+                                + "VALUES (?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP, ?)",
+                        identity.workerId(), identity.testbed(), factsJson, kindList, checkingList, FleetDatabase.utc(startedAt),
+                        identity.lease().toMillis());
             } catch (DuplicateKeyException raced) {
                 db.jdbc().update(sql, update);
             }
@@ -45,7 +53,7 @@ public class Workers {
     /** Every registered worker, live ones first, then by testbed and id. */
     public List<WorkerView> list() {
         Instant now = db.now();
-        List<WorkerView> all = db.jdbc().query("SELECT w.id, w.testbed, w.facts, w.kinds, w.started_at, w.heartbeat_at, w.lease_ms, "
+        List<WorkerView> all = db.jdbc().query("SELECT w.id, w.testbed, w.facts, w.kinds, w.checking, w.started_at, w.heartbeat_at, w.lease_ms, "
                         + "(SELECT min(r.id) FROM run r WHERE r.status = 'RUNNING' AND r.worker = w.id) AS current_run "
                         + "FROM fleet_worker w ORDER BY w.testbed, w.id",
                 (r, i) -> {
@@ -53,6 +61,7 @@ public class Workers {
                     long leaseMs = r.getLong("lease_ms");
                     Object current = r.getObject("current_run");
                     return new WorkerView(r.getString("id"), r.getString("testbed"), facts(r.getString("facts")), kinds(r.getString("kinds")),
+                            kinds(r.getString("checking")),
                             r.getObject("started_at", OffsetDateTime.class).toInstant(), beat, leaseMs,
                             beat.plusMillis(leaseMs).isAfter(now), current == null ? null : ((Number) current).longValue());
                 });
@@ -65,6 +74,15 @@ public class Workers {
         list().stream().filter(WorkerView::live).sorted((a, b) -> a.testbed().compareTo(b.testbed()))
                 .forEach(w -> kinds.computeIfAbsent(w.testbed(), t -> new LinkedHashSet<>()).addAll(w.kinds()));
         return kinds;
+    }
+
+    /** The kinds each testbed with a live worker is still checking (and no worker of it made yet), by testbed name. */
+    public Map<String, Set<String>> liveChecking() {
+        Map<String, Set<String>> checking = new LinkedHashMap<>();
+        List<WorkerView> live = list().stream().filter(WorkerView::live).toList();
+        live.forEach(w -> checking.computeIfAbsent(w.testbed(), t -> new LinkedHashSet<>()).addAll(w.checking()));
+        live.forEach(w -> checking.get(w.testbed()).removeAll(w.kinds()));
+        return checking;
     }
 
     private HostFacts facts(String text) {

@@ -84,7 +84,7 @@ public class RunExecution {
         Run run = runs.findById(runId).orElseThrow();
         Plan plan = run.getPlan();
         SpaceSpec spec = run.getSpaceSpec();
-        RunRecorder recorder = new RunRecorder(runId, samples, runs, stopping);
+        RunRecorder recorder = new RunRecorder(runId, worker, transactions, samples, runs, stopping);
         RunStatus outcome = RunStatus.SUCCEEDED;
         String reason = null;
         Space space = null;

@@ -7,20 +7,31 @@ import dev.spacebench.measure.Sample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Persists a run's samples in batches, its progress at most every 200 ms (and at each phase's
  * last iteration), and polls the database for a cancel request at most every 250 ms — so that
  * neither the database nor the polling sits inside the loops' timed regions noticeably often.
  * Keeps what the figures need in memory too ({@link MetricSamples}: primitive arrays, not objects).
+ * <p>
+ * Each batch goes in only while the run is still this worker's and RUNNING, checked with the run's
+ * row locked in the batch's own transaction: a worker that was frozen past its lease, and whose run
+ * another app marked INTERRUPTED meanwhile, adds nothing to it when it comes back, and stops.
  */
 final class RunRecorder implements MeasureListener {
+
+    private static final Logger log = LoggerFactory.getLogger(RunRecorder.class);
 
     static final int BATCH = 500;
     private static final long PROGRESS_EVERY_NS = 200_000_000L;
     private static final long CANCEL_POLL_EVERY_NS = 250_000_000L;
 
     private final long runId;
+    private final String worker;
+    private final TransactionTemplate transactions;
     private final RunSampleRepository samples;
     private final RunRepository runs;
     private final BooleanSupplier stopping;
@@ -30,13 +41,18 @@ final class RunRecorder implements MeasureListener {
     private long lastProgress;
     private long lastCancelPoll;
     private boolean cancelSeen;
+    private boolean lost;
     private Runnable metricDone = () -> { };
 
     /**
+     * @param worker the worker that claimed the run (the run's {@code worker} column)
      * @param stopping true when the app is shutting down; the loops then stop like a cancel
      */
-    RunRecorder(long runId, RunSampleRepository samples, RunRepository runs, BooleanSupplier stopping) {
+    RunRecorder(long runId, String worker, TransactionTemplate transactions, RunSampleRepository samples, RunRepository runs,
+                BooleanSupplier stopping) {
         this.runId = runId;
+        this.worker = worker;
+        this.transactions = transactions;
         this.samples = samples;
         this.runs = runs;
         this.stopping = stopping;
@@ -82,7 +98,7 @@ final class RunRecorder implements MeasureListener {
 
     @Override
     public boolean cancelRequested() {
-        if (stopping.getAsBoolean()) {
+        if (lost || stopping.getAsBoolean()) {
             return true;
         }
         long now = System.nanoTime();
@@ -93,18 +109,41 @@ final class RunRecorder implements MeasureListener {
         return cancelSeen;
     }
 
-    /** Writes what is pending. Safe to call any number of times. */
+    /**
+     * Writes what is pending, or drops it once the run is no longer this worker's (then
+     * {@link #cancelRequested()} is true from here on). Safe to call any number of times.
+     */
     void flush() {
-        if (!pending.isEmpty()) {
-            samples.saveAll(pending);
-            saved += pending.size();
-            pending.clear();
+        if (pending.isEmpty()) {
+            return;
         }
+        if (!lost) {
+            lost = !Boolean.TRUE.equals(transactions.execute(tx -> {
+                Run run = runs.lockById(runId).orElse(null);
+                if (run == null || run.getStatus() != RunStatus.RUNNING || !worker.equals(run.getWorker())) {
+                    return false;
+                }
+                samples.saveAll(pending);
+                return true;
+            }));
+            if (lost) {
+                log.warn("run {}: no longer this worker's (another app ended it); {} samples taken since are not saved",
+                        runId, pending.size());
+            } else {
+                saved += pending.size();
+            }
+        }
+        pending.clear();
+    }
+
+    /** True once a flush found the run no longer this worker's. */
+    boolean lost() {
+        return lost;
     }
 
     /** Samples written so far; null while some are still waiting to be (or failed to be) written. */
     Long savedCount() {
-        return pending.isEmpty() ? saved : null;
+        return pending.isEmpty() && !lost ? saved : null;
     }
 
     /** What the figures need of every sample so far. */

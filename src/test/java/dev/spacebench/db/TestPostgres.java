@@ -38,6 +38,16 @@ public final class TestPostgres {
         if (admin == null || admin.isBlank()) {
             return Optional.empty();
         }
+        return Optional.of(create(admin, user, password));
+    }
+
+    /**
+     * A new, empty database on the server {@code admin} names (a JDBC URL of a database to connect
+     * to for the CREATE), through a role that may create databases.
+     *
+     * @throws IllegalStateException when the server refuses
+     */
+    public static TestPostgres create(String admin, String user, String password) {
         String name = "spacebench_test_" + Long.toString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE, 36)
                 .toLowerCase(Locale.ROOT);
         try (Connection c = DriverManager.getConnection(admin, user, password); Statement s = c.createStatement()) {
@@ -49,7 +59,7 @@ public final class TestPostgres {
         int slash = admin.lastIndexOf('/');
         int query = admin.indexOf('?', slash);
         String url = admin.substring(0, slash + 1) + name + (query < 0 ? "" : admin.substring(query));
-        return Optional.of(new TestPostgres(url, user, password));
+        return new TestPostgres(url, user, password);
     }
 
     /**

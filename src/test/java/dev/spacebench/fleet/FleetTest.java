@@ -34,9 +34,12 @@ import tools.jackson.databind.JsonNode;
 /**
  * A fleet on a real PostgreSQL: the server (its own worker off) and three worker JVMs, each its own
  * testbed, all on one database. Runs are checked in the database itself and in the workers' logs,
- * not through the code that claims them. The workers run on this host's loopback, not in network
- * namespaces: PostgreSQL here listens on 127.0.0.1 only, which another namespace cannot reach
- * without changing the server's configuration.
+ * not through the code that claims them.
+ * <p>
+ * Where the machine allows ({@link WorkerNetwork#missing()}: root, ip, nft), each worker runs in its
+ * own network namespace as a separate host would, reaching only the test's own PostgreSQL server
+ * over a veth pair, and not the app's web port. Elsewhere the workers share this host's loopback
+ * and the database {@code SPACEBENCH_TEST_PG_URL} names (the output says which, and why).
  *
  * <p>Short leases (6 s, heartbeat 1 s) so that a lost worker shows within seconds.
  */
@@ -44,7 +47,8 @@ import tools.jackson.databind.JsonNode;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetTest {
 
-    private static final TestPostgres DB = TestPostgres.create().orElse(null);
+    private TestPostgres db;
+    private WorkerNetwork network;
     // Short, yet five missed heartbeats long: on a loaded 2-core machine a JVM can stall for seconds.
     private static final Duration LEASE = Duration.ofSeconds(6);
     private static final Duration POLL = Duration.ofMillis(200);
@@ -61,24 +65,41 @@ class FleetTest {
 
     @BeforeAll
     void startTheFleet() throws Exception {
-        assumeTrue(DB != null, TestPostgres.MISSING);
+        String noNamespaces = WorkerNetwork.missing();
+        if (noNamespaces == null) {
+            try {
+                network = WorkerNetwork.create(3);
+            } catch (java.io.IOException e) {
+                noNamespaces = e.getMessage();
+            }
+        }
+        if (network != null) {
+            db = TestPostgres.create(network.adminUrl(), WorkerNetwork.USER, WorkerNetwork.PASSWORD);
+            System.out.printf("fleet: each worker in its own network namespace, reaching only PostgreSQL (the test's own server, port %d) "
+                    + "at %s, %s, %s%n", network.port(), network.hostAddress(0), network.hostAddress(1), network.hostAddress(2));
+        } else {
+            db = TestPostgres.create().orElse(null);
+            assumeTrue(db != null, TestPostgres.MISSING);
+            System.out.println("fleet: the workers share this host's loopback, not network namespaces: " + noNamespaces);
+        }
         dir = Files.createTempDirectory("spacebench-fleet-");
-        List<String> common = List.of("--spring.datasource.url=" + DB.url(), "--spring.datasource.username=" + DB.user(),
-                "--spring.datasource.password=" + DB.password(), "--spacebench.worker.lease=" + LEASE.toMillis() + "ms",
+        List<String> common = List.of("--spring.datasource.username=" + db.user(),
+                "--spring.datasource.password=" + db.password(), "--spacebench.worker.lease=" + LEASE.toMillis() + "ms",
                 "--spacebench.worker.heartbeat=1s",
                 // Only the kinds this test uses are checked for real: no container or VM started four times over.
                 "--spacebench.space.container.cli=/nonexistent/podman", "--spacebench.space.vm.qemu=/nonexistent/qemu");
         // The server first: its Flyway migrates the database before any worker opens it.
         List<String> serverArgs = new ArrayList<>(common);
-        serverArgs.addAll(List.of("--spacebench.worker.enabled=false",
+        serverArgs.addAll(List.of("--spring.datasource.url=" + db.url(), "--spacebench.worker.enabled=false",
                 "--spacebench.spaces.root=" + Files.createDirectories(dir.resolve("server-spaces")),
                 "--spacebench.space.checks-root=" + dir.resolve("server-checks")));
         // ChildApp polls every 200 ms (POLL) itself; a second value of the property would be a list.
         server = ChildApp.startWith(JVM, serverArgs, dir.resolve("server.log"));
-        List<String> workerArgs = new ArrayList<>(common);
-        workerArgs.add("--spacebench.worker.poll-interval-ms=" + POLL.toMillis());
         for (int i = 0; i < 3; i++) {
-            workers.add(WorkerJvm.start("tb-" + i, dir.resolve("tb-" + i), JVM, workerArgs));
+            List<String> workerArgs = new ArrayList<>(common);
+            workerArgs.add("--spacebench.worker.poll-interval-ms=" + POLL.toMillis());
+            workerArgs.add("--spring.datasource.url=" + (network == null ? db.url() : network.urlFor(i, db.url())));
+            workers.add(WorkerJvm.start("tb-" + i, dir.resolve("tb-" + i), JVM, workerArgs, network == null ? List.of() : network.wrapper(i)));
         }
         server.await("/api/workers", list -> live(list).size() == 3
                 && StreamSupport.stream(list.spliterator(), false).allMatch(w -> kinds(w).contains("process")), Duration.ofMinutes(8));
@@ -100,6 +121,41 @@ class FleetTest {
             ProcessHandle.allProcesses().filter(p -> ChildApp.commandLine(p).contains(dir.toString()))
                     .forEach(ProcessHandle::destroyForcibly);
         }
+        if (network != null) {
+            network.close();
+        }
+    }
+
+    @Test
+    @Order(0)
+    void eachWorkerReachesThePostgresPortOnItsOwnLinkAndNothingElse() throws Exception {
+        assumeTrue(network != null, "the workers share this host's loopback (see the fleet: line above)");
+        // Listening on every address of this host: only the workers' firewall keeps them from it.
+        try (java.net.ServerSocket open = new java.net.ServerSocket(0, 50, java.net.InetAddress.getByName("0.0.0.0"))) {
+            java.util.concurrent.ExecutorService checks = java.util.concurrent.Executors.newFixedThreadPool(15);
+            try {
+                Map<String, java.util.concurrent.Future<Boolean>> reached = new TreeMap<>();
+                for (int i = 0; i < 3; i++) {
+                    int w = i;
+                    String own = network.hostAddress(w);
+                    String other = network.hostAddress((w + 1) % 3);
+                    reached.put("tb-" + w + " → PostgreSQL on its link", checks.submit(() -> network.reaches(w, own, network.port())));
+                    reached.put("tb-" + w + " → PostgreSQL on another link", checks.submit(() -> network.reaches(w, other, network.port())));
+                    reached.put("tb-" + w + " → the app's web port", checks.submit(() -> network.reaches(w, own, server.port())));
+                    reached.put("tb-" + w + " → its loopback at the web port", checks.submit(() -> network.reaches(w, "127.0.0.1", server.port())));
+                    reached.put("tb-" + w + " → a port open on all of this host's addresses",
+                            checks.submit(() -> network.reaches(w, own, open.getLocalPort())));
+                }
+                Map<String, Boolean> result = new TreeMap<>();
+                for (Map.Entry<String, java.util.concurrent.Future<Boolean>> e : reached.entrySet()) {
+                    result.put(e.getKey(), e.getValue().get());
+                }
+                System.out.println("fleet: reachable from the namespaces: " + result);
+                result.forEach((what, ok) -> assertThat(ok).as(what).isEqualTo(what.endsWith("PostgreSQL on its link")));
+            } finally {
+                checks.shutdownNow();
+            }
+        }
     }
 
     @Test
@@ -108,14 +164,14 @@ class FleetTest {
         HttpResponse<String> unknown = server.send("/api/runs", body("nowhere", 10));
         assertThat(unknown.statusCode()).isEqualTo(400);
         assertThat(ChildApp.json(unknown).get("errors").get(0).get("field").asString()).isEqualTo("testbed");
-        assertThat(unknown.body()).contains("tb-0 (", "tb-1 (", "tb-2 (", "'nowhere'");
+        assertThat(unknown.body()).contains("tb-0 makes ", "tb-1 makes ", "tb-2 makes ", "process", "'nowhere'");
 
         // No worker checked container (its CLI is missing), so none can make it.
         HttpResponse<String> container = server.send("/api/runs", """
                 {"space": {"kind": "container"}, "plan": {"exec": {"metrics": ["noop"], "n": 5}}}""");
         assertThat(container.statusCode()).as(container.body()).isEqualTo(400);
         assertThat(ChildApp.json(container).get("errors").get(0).get("field").asString()).isEqualTo("space.kind");
-        assertThat(container.body()).contains("no live worker can make 'container'", "tb-0 (", "process");
+        assertThat(container.body()).contains("no live worker can make 'container'", "tb-0 makes ", "process");
     }
 
     @Test
@@ -140,7 +196,7 @@ class FleetTest {
 
         Map<String, Integer> claimsPerWorker = new TreeMap<>();
         List<Double> queueWaits = new ArrayList<>();
-        try (Connection c = DB.connect()) {
+        try (Connection c = db.connect()) {
             for (long id : expectedSamples.keySet()) {
                 Row row = row(c, id);
                 assertThat(row.status).as("run %d: %s", id, row.reason).isEqualTo("SUCCEEDED");
@@ -173,14 +229,14 @@ class FleetTest {
         long id = server.post("/api/runs", longBody(victim.testbed())).get("id").asLong();
         longRuns.add(id);
         long savedBefore;
-        try (Connection c = DB.connect()) {
+        try (Connection c = db.connect()) {
             savedBefore = awaitSamples(c, id, 1000, Duration.ofMinutes(2));
         }
         Instant killedAt = Instant.now();
         victim.kill();
 
         Row row;
-        try (Connection c = DB.connect()) {
+        try (Connection c = db.connect()) {
             row = awaitStatus(c, id, Duration.ofSeconds(60));
         }
         double after = Duration.between(killedAt, row.finished).toMillis() / 1000.0;
@@ -197,7 +253,7 @@ class FleetTest {
         server.await("/api/workers", list -> live(list).size() == 2, Duration.ofSeconds(30));
         HttpResponse<String> refused = server.send("/api/runs", body("tb-1", 10));
         assertThat(refused.statusCode()).isEqualTo(400);
-        assertThat(refused.body()).contains("tb-0 (", "tb-2 (").doesNotContain("tb-1 (");
+        assertThat(refused.body()).contains("tb-0 makes", "tb-2 makes").doesNotContain("tb-1 makes");
 
         List<Long> more = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
@@ -205,7 +261,7 @@ class FleetTest {
         }
         awaitFinished(more, Duration.ofMinutes(3));
         Map<String, Integer> claims = new TreeMap<>();
-        try (Connection c = DB.connect()) {
+        try (Connection c = db.connect()) {
             for (long other : more) {
                 Row r = row(c, other);
                 assertThat(r.status).as("run %d: %s", other, r.reason).isEqualTo("SUCCEEDED");
@@ -223,26 +279,33 @@ class FleetTest {
         WorkerJvm frozen = workers.get(2);
         long id = server.post("/api/runs", longBody(frozen.testbed())).get("id").asLong();
         longRuns.add(id);
-        try (Connection c = DB.connect()) {
+        try (Connection c = db.connect()) {
             awaitSamples(c, id, 1000, Duration.ofMinutes(2));
             frozen.signal("STOP");
             Row lost = awaitStatus(c, id, Duration.ofSeconds(60));
             assertThat(lost.status).isEqualTo("INTERRUPTED");
             frozen.signal("CONT");
-            // Its next heartbeats find the lease gone; it stops the run and records no end of its own.
-            awaitLog(frozen, "run " + id + ": this worker's lease on it was lost", Duration.ofSeconds(60));
+            Instant resumed = Instant.now();
+            // Its next heartbeat, or its next batch of samples, finds the run gone; it stops the run and
+            // records no end of its own.
             awaitLog(frozen, "run " + id + " was no longer this worker's", Duration.ofSeconds(60));
+            assertThat(frozen.log()).containsAnyOf("run " + id + ": this worker's lease on it was lost",
+                    "run " + id + ": no longer this worker's (another app ended it)");
             Row after = row(c, id);
             assertThat(after.status).isEqualTo("INTERRUPTED");
             assertThat(after.reason).isEqualTo(lost.reason);
-            System.out.printf("fleet: froze tb-2 in run %d; INTERRUPTED by %s; after SIGCONT it stopped the run and left it INTERRUPTED%n",
-                    id, lost.reason.replaceAll(".* and (.*) marked.*", "$1"));
+            // The samples it took after it came back (at least its Space's delete) were not added to the lost run.
+            assertThat(after.samples).as("samples of run %d: when INTERRUPTED, and after tb-2 came back", id).isEqualTo(lost.samples);
+            System.out.printf("fleet: froze tb-2 in run %d; INTERRUPTED by %s with %d samples; after SIGCONT it stopped the run "
+                            + "within %.1f s, left it INTERRUPTED and added no sample (%d)%n", id,
+                    lost.reason.replaceAll(".* and (.*) marked.*", "$1"), lost.samples,
+                    Duration.between(resumed, Instant.now()).toMillis() / 1000.0, after.samples);
         }
         // And it takes new runs again.
         server.await("/api/workers", list -> live(list).size() == 2, Duration.ofSeconds(30));
         long next = server.post("/api/runs", body("tb-2", 12)).get("id").asLong();
         awaitFinished(List.of(next), Duration.ofMinutes(2));
-        try (Connection c = DB.connect()) {
+        try (Connection c = db.connect()) {
             Row r = row(c, next);
             assertThat(r.status).isEqualTo("SUCCEEDED");
             assertThat(r.worker).isEqualTo("tb-2");
@@ -286,7 +349,7 @@ class FleetTest {
 
     private void awaitFinished(java.util.Collection<Long> ids, Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Connection c = DB.connect()) {
+        try (Connection c = db.connect()) {
             while (true) {
                 long open = 0;
                 for (long id : ids) {

@@ -64,7 +64,7 @@ class TestbedApiTest extends AppTestSupport {
         assertThat(refused.statusCode()).isEqualTo(400);
         JsonNode error = json(refused).get("errors").get(0);
         assertThat(error.get("field").asString()).isEqualTo("testbed");
-        assertThat(error.get("message").asString()).contains(identity.testbed() + " (", "process", "'elsewhere'");
+        assertThat(error.get("message").asString()).contains(identity.testbed() + " makes ", "process", "'elsewhere'");
 
         HttpResponse<String> badName = post("/api/runs", """
                 {"testbed": "no spaces/allowed", "space": {"kind": "process"}}""");

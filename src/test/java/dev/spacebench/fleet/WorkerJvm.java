@@ -25,10 +25,11 @@ final class WorkerJvm implements AutoCloseable {
      * @param dir its Spaces, kind checks and log go here
      * @param jvmOptions before the class path
      * @param args after {@code worker --testbed NAME}: database, lease…
+     * @param wrapper what the java command runs through, which must exec it (e.g. {@code ip netns exec NAME}); may be empty
      */
-    static WorkerJvm start(String testbed, Path dir, List<String> jvmOptions, List<String> args) throws IOException {
+    static WorkerJvm start(String testbed, Path dir, List<String> jvmOptions, List<String> args, List<String> wrapper) throws IOException {
         Files.createDirectories(dir);
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(wrapper);
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Djdk.lang.Process.launchMechanism=VFORK");
         command.addAll(jvmOptions);

@@ -111,7 +111,8 @@ public final class AgentChannel implements AutoCloseable {
             var r = blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS).info(InfoRequest.getDefaultInstance());
             return new AgentInfo(r.getOs(), r.getKernel(), r.getArch(), r.getCpuModel(), r.getCpuCount(), r.getMemoryBytes(),
                     r.getHostname(), r.getAgentVersion(), r.getJvm(), r.getWorkDir(), r.getBulkDir(), r.getLaunchMechanism(),
-                    r.getPid(), r.getJvmFlagsList(), r.getBulkDirId(), r.getStartToListenNs(), r.getGcCount(), r.getGcTimeNs());
+                    r.getPid(), r.getJvmFlagsList(), r.getBulkDirId(), r.getStartToListenNs(), r.getGcCount(), r.getGcTimeNs(),
+                    r.getAllocatedBytes());
         } catch (StatusRuntimeException e) {
             throw AgentCallException.of("Info", e);
         }

@@ -150,6 +150,9 @@ final class AgentService extends AgentGrpc.AgentImplBase {
 
     @Override
     public void info(InfoRequest request, StreamObserver<InfoReply> reply) {
+        if (request.getCollectGarbage()) {
+            System.gc();
+        }
         SystemFacts facts = SystemFacts.read();
         reply.onNext(InfoReply.newBuilder()
                 .setOs(facts.os())

@@ -62,7 +62,7 @@ final class CommandRunner {
      * How long a command may run with its output left in the pipes before pool threads read it: a
      * longer command's two reader threads are a small part of its time.
      */
-    static final long INLINE_WAIT_MILLIS = 30;
+    static final long INLINE_WAIT_MILLIS = 28;
     /**
      * Bytes that fit in any Linux pipe without blocking the writer (one page: the kernel shrinks a
      * pipe to that under pipe-user-pages limits). A pipe holding this much may be blocking the
@@ -162,14 +162,15 @@ final class CommandRunner {
     }
 
     /**
-     * Waits up to {@link #INLINE_WAIT_MILLIS} ms for the exit, in doubling slices (2, 4, 8, 16 ms);
+     * Waits up to {@link #INLINE_WAIT_MILLIS} ms for the exit, in doubling slices (4, 8, 16 ms; each
+     * slice that ends before the exit costs a wake-up, so few and not too short);
      * gives up early when a pipe holds {@link #PIPE_SURE_BYTES} or more.
      *
      * @return true if the command exited with its output still in the pipes
      */
     private static boolean exitedWithinPipes(Process process) throws IOException, InterruptedException {
         long waited = 0;
-        for (long slice = 2; waited < INLINE_WAIT_MILLIS; waited += slice, slice *= 2) {
+        for (long slice = 4; waited < INLINE_WAIT_MILLIS; waited += slice, slice *= 2) {
             if (process.waitFor(slice, TimeUnit.MILLISECONDS)) {
                 return true;
             }
@@ -187,10 +188,13 @@ final class CommandRunner {
      */
     private static Capped drain(InputStream in) throws IOException {
         try (in) {
-            ByteArrayOutputStream kept = new ByteArrayOutputStream();
-            byte[] buffer = new byte[8192];
+            ByteArrayOutputStream kept = new ByteArrayOutputStream(0);
+            byte[] buffer = null; // most commands measured write nothing: allocate only for output
             int available;
             while ((available = in.available()) > 0) {
+                if (buffer == null) {
+                    buffer = new byte[8192];
+                }
                 int room = OUTPUT_CAP_BYTES - kept.size();
                 if (room <= 0) {
                     return new Capped(ByteString.copyFrom(kept.toByteArray()), true);

@@ -179,7 +179,8 @@ public final class HarnessCost {
             call.run();
         }
         long self = ProcessHandle.current().pid();
-        AgentInfo agentBefore = channel == null ? null : channel.info(TIMEOUT);
+        // As a run's loops: a full collection in the agent first (Measurement), outside the counts.
+        AgentInfo agentBefore = channel == null ? null : channel.collectGarbage(TIMEOUT);
         ProcCounters agent0 = agentPid == 0 ? null : ProcCounters.of(agentPid);
         long[] gc0 = gc();
         long alloc0 = allocated();

@@ -6,16 +6,13 @@ import dev.spacebench.agent.v1.PingRequest;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
-import dev.spacebench.channel.TokenCredentials;
 import dev.spacebench.plan.ExecMetric;
 import dev.spacebench.space.FileTrees;
+import dev.spacebench.space.local.AgentArchive;
 import dev.spacebench.space.local.AgentLauncher;
 import dev.spacebench.space.local.AgentProcess;
 import dev.spacebench.space.local.ProcessTrees;
 import dev.spacebench.stats.Percentiles;
-import io.grpc.ClientInterceptors;
-import io.grpc.ManagedChannel;
-import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -42,11 +39,14 @@ import java.util.stream.Collectors;
  *
  * <p>It starts a real agent the way a process Space does ({@link AgentLauncher}'s command, plus any
  * extra JVM options given, for A/B of flags), talks to it through the app's {@link AgentChannel}
- * over TCP loopback (a plain Netty channel with the app's message-size and window settings, without
- * the Spring channel factory), and then measures the floors in this JVM: a bare
+ * over TCP loopback ({@link AgentChannels#plain}), and then measures the floors in this JVM: a bare
  * {@link ProcessBuilder} loop (stdin from /dev/null, both pipes read on the calling thread, then
  * waitFor: the least a JVM can do to run a command and get its output) and a bare gRPC ping
  * (client and server both in this JVM, so its "client" figures are both sides).
+ *
+ * <p>The agent starts with its class-data archive ({@link AgentArchive}, made first if missing), as
+ * the app's agents do; to compare without it, give the JDK's own archive as an extra option
+ * ({@code -XX:SharedArchiveFile=$JAVA_HOME/lib/server/classes.jsa}: the last one given wins).
  *
  * <p>Printed, not asserted: a benchmark tool ({@code spacebench.jar floor cost N WARMUPS [JVM option…]}).
  */
@@ -80,6 +80,8 @@ public final class HarnessCost {
     }
 
     private void measure(List<String> agentOptions) throws Exception {
+        // As the app does at its start: the agent's class-data archive, made once per class path.
+        AgentArchive.ensure();
         Path dir = Files.createTempDirectory("spacebench-cost");
         Path classLog = dir.resolve("classes.log");
         List<String> command = new ArrayList<>(AgentLauncher.command());
@@ -91,30 +93,25 @@ public final class HarnessCost {
         new SecureRandom().nextBytes(secret);
         String token = HexFormat.of().formatHex(secret);
         AgentProcess agent = null;
-        ManagedChannel managed = null;
+        AgentChannel channel = null;
         try {
             long startedAt = System.nanoTime();
             agent = AgentProcess.start(command, Map.of(AgentMain.TOKEN_ENV, token), dir, dir.resolve("agent.log"), Duration.ofMinutes(5));
             long readyNs = System.nanoTime() - startedAt;
             long pid = agent.process().pid();
             ProcCounters atReady = ProcCounters.of(pid);
-            long classes;
+            List<String> loaded;
             try (var lines = Files.lines(classLog)) {
-                classes = lines.filter(l -> l.contains("class,load")).count();
+                loaded = lines.filter(l -> l.contains("class,load")).toList();
             }
-            out.printf("agent start: %.0f ms wall, %.0f ms CPU, %d classes loaded (until READY)%n", readyNs / 1e6,
-                    atReady.cpuNs() / 1e6, classes);
+            long shared = loaded.stream().filter(l -> l.contains("shared objects file")).count();
+            out.printf("agent start: %.0f ms wall, %.0f ms CPU, %d classes loaded (%d of them from class-data archives) until READY%n",
+                    readyNs / 1e6, atReady.cpuNs() / 1e6, loaded.size(), shared);
             out.println("agent JVM options: " + command.subList(1, command.indexOf("-cp")).stream()
                     .filter(o -> !o.startsWith("-Xlog:class+load")).collect(Collectors.joining(" ")));
 
-            String target = agent.target();
-            int colon = target.lastIndexOf(':');
-            managed = NettyChannelBuilder.forAddress(target.substring(0, colon), Integer.parseInt(target.substring(colon + 1)))
-                    .usePlaintext()
-                    .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
-                    .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
-                    .build();
-            AgentChannel channel = new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(token)), null, 1 << 20);
+            channel = AgentChannels.plain(agent.target(), token);
+            AgentChannel agentChannel = channel;
             for (int i = 0; i < warmups; i++) {
                 channel.ping(TIMEOUT);
             }
@@ -122,12 +119,12 @@ public final class HarnessCost {
                 channel.exec(ExecMetric.TRUE.argv(), TIMEOUT);
             }
             header();
-            loop("exec.noop", pid, channel, () -> channel.ping(TIMEOUT));
-            loop("exec.true", pid, channel, () -> check(channel.exec(ExecMetric.TRUE.argv(), TIMEOUT).exitCode()));
-            loop("exec.sh_c", pid, channel, () -> check(channel.exec(ExecMetric.SH_C.argv(), TIMEOUT).exitCode()));
+            loop("exec.noop", pid, channel, () -> agentChannel.ping(TIMEOUT));
+            loop("exec.true", pid, channel, () -> check(agentChannel.exec(ExecMetric.TRUE.argv(), TIMEOUT).exitCode()));
+            loop("exec.sh_c", pid, channel, () -> check(agentChannel.exec(ExecMetric.SH_C.argv(), TIMEOUT).exitCode()));
         } finally {
-            if (managed != null) {
-                managed.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            if (channel != null) {
+                channel.close();
             }
             if (agent != null) {
                 ProcessTrees.kill(agent.process().toHandle());

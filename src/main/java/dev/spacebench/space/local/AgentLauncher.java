@@ -64,9 +64,12 @@ public final class AgentLauncher {
         return command(null);
     }
 
-    /** As {@link #command()}, with the heap sized for a memory limit of {@code memoryMiB} (null: none). */
+    /**
+     * As {@link #command()}, with the heap sized for a memory limit of {@code memoryMiB} (null: none),
+     * and the agent's class-data archive ({@link AgentArchive}) when one has been made.
+     */
     public static List<String> command(Long memoryMiB) {
-        return command(memoryMiB, UnaryOperator.identity());
+        return command(memoryMiB, UnaryOperator.identity(), true);
     }
 
     /**
@@ -75,10 +78,18 @@ public final class AgentLauncher {
      * @param where a class path entry's host path → the path the agent sees it at
      */
     public static List<String> command(Long memoryMiB, UnaryOperator<Path> where) {
+        // No archive: it holds the host's class path and JDK, which a VM's copy does not match.
+        return command(memoryMiB, where, false);
+    }
+
+    private static List<String> command(Long memoryMiB, UnaryOperator<Path> where, boolean archive) {
         List<String> command = new ArrayList<>();
         command.add(javaBinary());
         command.addAll(jvmOptions(memoryMiB));
         List<Path> entries = classPathEntries();
+        if (archive) {
+            AgentArchive.find(entries).ifPresent(file -> command.add("-XX:SharedArchiveFile=" + file));
+        }
         // Absolute, because the agent starts in its own work directory.
         String classPath = String.join(File.pathSeparator, entries.stream().map(where).map(Path::toString).toList());
         command.add("-cp");
@@ -89,12 +100,15 @@ public final class AgentLauncher {
 
     /**
      * What the agent's command reads from the host file system besides the OS: the JVM's home, its
-     * configuration outside it, and each class path entry (jar or directory), absolute. A Space
+     * configuration outside it, each class path entry (jar or directory) and the class-data archive
+     * if there is one, absolute. A Space
      * that hides the host's files must show it these, read-only, at the same paths.
      */
     public static List<Path> hostPaths() {
         List<Path> paths = new ArrayList<>(runtimePaths());
-        paths.addAll(classPathEntries());
+        List<Path> entries = classPathEntries();
+        paths.addAll(entries);
+        AgentArchive.find(entries).ifPresent(paths::add);
         return paths;
     }
 

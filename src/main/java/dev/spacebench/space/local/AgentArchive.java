@@ -73,7 +73,7 @@ public final class AgentArchive {
             List<String> command = new ArrayList<>(AgentLauncher.command());
             command.add(1, "-XX:ArchiveClassesAtExit=" + temp);
             command.addAll(List.of("--work-dir", dir.resolve("work").toString(), "--bulk-dir", dir.resolve("bulk").toString(),
-                    "--listen", "127.0.0.1:0"));
+                    "--listen", "127.0.0.1:0", "--exit-on-stdin-eof")); // follows this app if it dies meanwhile
             byte[] secret = new byte[24];
             new SecureRandom().nextBytes(secret);
             String token = HexFormat.of().formatHex(secret);

@@ -45,11 +45,11 @@ public final class Main {
             AgentMain.main(Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        // Before bench and floor too: they measure spawn floors in this JVM.
+        useTheAgentsLaunchMechanism();
         if (args.length > 0 && args[0].equals("floor")) {
             System.exit(FloorCommand.run(Arrays.asList(args).subList(1, args.length)));
         }
-        // Before bench too: it measures the floor of the runs it measures in this JVM.
-        useTheAgentsLaunchMechanism();
         if (args.length > 1 && args[0].equals("bench") && args[1].equals("publish")) {
             PublishCommand.main(Arrays.copyOfRange(args, 2, args.length));
             return;

@@ -26,13 +26,16 @@ public final class AgentServer {
     private final Server server;
     private final String address;
     private final ExecutorService ioPool;
+    private final ExecutorService callPool;
     private final ScheduledExecutorService timer;
     private final EventLoopGroup[] groups;
 
-    private AgentServer(Server server, String address, ExecutorService ioPool, ScheduledExecutorService timer, EventLoopGroup... groups) {
+    private AgentServer(Server server, String address, ExecutorService ioPool, ExecutorService callPool, ScheduledExecutorService timer,
+            EventLoopGroup... groups) {
         this.server = server;
         this.address = address;
         this.ioPool = ioPool;
+        this.callPool = callPool;
         this.timer = timer;
         this.groups = groups;
     }
@@ -49,6 +52,7 @@ public final class AgentServer {
         WorkDir workDir = new WorkDir(options.workDir());
         BulkLane bulkLane = new BulkLane(options.bulkDir(), workDir);
         ExecutorService ioPool = Executors.newCachedThreadPool(daemon("agent-io"));
+        ExecutorService callPool = Executors.newCachedThreadPool(daemon("agent-call"));
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("agent-timer"));
         AgentService service = new AgentService(workDir, bulkLane, ioPool, timer, AgentMain.version());
 
@@ -69,18 +73,17 @@ public final class AgentServer {
         } else {
             builder = NettyServerBuilder.forAddress(new InetSocketAddress(options.listen().host(), options.listen().port()));
         }
-        Server server = builder
+        Server server = CallExecutors.apply(builder, callPool)
                 .maxInboundMessageSize(AgentProtocol.MAX_MESSAGE_BYTES)
                 .flowControlWindow(AgentProtocol.FLOW_CONTROL_WINDOW_BYTES)
                 .addService(ServerInterceptors.intercept(service, new TokenInterceptor(token)))
-                .callExecutor(CallExecutors.pingInline())
                 .build()
                 .start();
         service.listening();
         String address = options.listen().isUnix()
                 ? "unix:" + options.listen().unixSocket()
                 : "tcp:" + hostForDialing(options.listen().host()) + ":" + ((InetSocketAddress) server.getListenSockets().get(0)).getPort();
-        return new AgentServer(server, address, ioPool, timer, groups);
+        return new AgentServer(server, address, ioPool, callPool, timer, groups);
     }
 
     /** Where to dial it: {@code tcp:HOST:PORT} or {@code unix:/path}. */
@@ -101,6 +104,7 @@ public final class AgentServer {
             Thread.currentThread().interrupt();
         }
         ioPool.shutdownNow();
+        callPool.shutdownNow();
         timer.shutdownNow();
         for (EventLoopGroup group : groups) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

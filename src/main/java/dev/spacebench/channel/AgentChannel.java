@@ -107,11 +107,24 @@ public final class AgentChannel implements AutoCloseable {
 
     /** The Space's own environment. */
     public AgentInfo info(Duration timeout) {
+        return info(InfoRequest.getDefaultInstance(), timeout);
+    }
+
+    /**
+     * Has the agent JVM run a full garbage collection, then reports as {@link #info(Duration)} (its
+     * GC counts include that collection). For between loops, outside every timed region.
+     */
+    public AgentInfo collectGarbage(Duration timeout) {
+        return info(InfoRequest.newBuilder().setCollectGarbage(true).build(), timeout);
+    }
+
+    private AgentInfo info(InfoRequest request, Duration timeout) {
         try {
-            var r = blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS).info(InfoRequest.getDefaultInstance());
+            var r = blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS).info(request);
             return new AgentInfo(r.getOs(), r.getKernel(), r.getArch(), r.getCpuModel(), r.getCpuCount(), r.getMemoryBytes(),
                     r.getHostname(), r.getAgentVersion(), r.getJvm(), r.getWorkDir(), r.getBulkDir(), r.getLaunchMechanism(),
-                    r.getPid(), r.getJvmFlagsList(), r.getBulkDirId(), r.getStartToListenNs(), r.getGcCount(), r.getGcTimeNs());
+                    r.getPid(), r.getJvmFlagsList(), r.getBulkDirId(), r.getStartToListenNs(), r.getGcCount(), r.getGcTimeNs(),
+                    r.getAllocatedBytes());
         } catch (StatusRuntimeException e) {
             throw AgentCallException.of("Info", e);
         }

@@ -57,6 +57,24 @@ public class AgentChannels {
                 bulkDir, chunkBytes);
     }
 
+    /**
+     * A channel to an agent on TCP, without Spring's channel factory (for tools outside the app: the
+     * harness-cost tool, the training agent of the class-data archive), with the same message-size
+     * limit and flow-control window.
+     *
+     * @param hostPort {@code HOST:PORT}
+     * @param token the agent's token, sent on every call
+     */
+    public static AgentChannel plain(String hostPort, String token) {
+        int colon = hostPort.lastIndexOf(':');
+        ManagedChannel managed = NettyChannelBuilder.forAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)))
+                .usePlaintext()
+                .maxInboundMessageSize(MAX_INBOUND_BYTES)
+                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
+                .build();
+        return new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(token)), null, AgentProtocol.DEFAULT_CHUNK_BYTES);
+    }
+
     private ManagedChannel openTcp(String target) {
         GrpcChannelBuilderCustomizer<NettyChannelBuilder> customizer = (name, builder) -> builder
                 .maxInboundMessageSize(MAX_INBOUND_BYTES)

@@ -18,11 +18,12 @@ import java.util.List;
  * @param startToListenNs the agent JVM's start to its server listening, in ns (ms resolution); 0 when unknown
  * @param gcCount the agent JVM's garbage collections so far (all collectors)
  * @param gcTimeNs their total time in ns (ms resolution)
+ * @param allocatedBytes heap bytes the agent's live threads allocated so far; 0 when unknown
  */
 public record AgentInfo(String os, String kernel, String arch, String cpuModel, int cpuCount, long memoryBytes,
                         String hostname, String agentVersion, String jvm, String workDir, String bulkDir,
                         String launchMechanism, long pid, List<String> jvmFlags, String bulkDirId,
-                        long startToListenNs, long gcCount, long gcTimeNs) {
+                        long startToListenNs, long gcCount, long gcTimeNs, long allocatedBytes) {
 
     public AgentInfo {
         jvmFlags = List.copyOf(jvmFlags);

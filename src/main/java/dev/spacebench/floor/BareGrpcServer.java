@@ -17,6 +17,8 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,19 +27,30 @@ import java.util.concurrent.TimeUnit;
  * text, with the agent's message-size limit and flow-control window
  * ({@link AgentChannels#MAX_INBOUND_BYTES}, {@link AgentChannels#FLOW_CONTROL_WINDOW_BYTES};
  * the agent's server sets the same values), and the agent's call executors ({@link CallExecutors}:
- * Ping on the transport thread, the rest on gRPC's pool). Or, for a Space reached through a unix socket, the same over a
+ * Ping on the transport thread, the rest on a pool of its own). Or, for a Space reached through a unix socket, the same over a
  * unix socket with the agent's and host's epoll loops (one boss, one worker, one client loop).
  */
 final class BareGrpcServer implements AutoCloseable {
 
     private final Server server;
     private final ManagedChannel channel;
+    private final ExecutorService callPool;
     private final EventLoopGroup[] groups;
 
-    private BareGrpcServer(Server server, ManagedChannel channel, EventLoopGroup... groups) {
+    private BareGrpcServer(Server server, ManagedChannel channel, ExecutorService callPool, EventLoopGroup... groups) {
         this.server = server;
         this.channel = channel;
+        this.callPool = callPool;
         this.groups = groups;
+    }
+
+    /** As the agent's call pool: calls other than Ping run on it. */
+    private static ExecutorService callPool() {
+        return Executors.newCachedThreadPool(runnable -> {
+            Thread thread = new Thread(runnable, "bare-call");
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     /**
@@ -54,11 +67,11 @@ final class BareGrpcServer implements AutoCloseable {
      * @throws IOException if the server cannot bind
      */
     static BareGrpcServer start(byte[] payload, boolean hash) throws IOException {
-        Server server = NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0))
+        ExecutorService callPool = callPool();
+        Server server = CallExecutors.apply(NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)), callPool)
                 .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
                 .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
                 .addService(new BareAgentService(payload, hash))
-                .callExecutor(CallExecutors.pingInline())
                 .build()
                 .start();
         int port = ((InetSocketAddress) server.getListenSockets().get(0)).getPort();
@@ -67,7 +80,7 @@ final class BareGrpcServer implements AutoCloseable {
                 .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
                 .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
                 .build();
-        return new BareGrpcServer(server, channel);
+        return new BareGrpcServer(server, channel, callPool);
     }
 
     /**
@@ -86,7 +99,8 @@ final class BareGrpcServer implements AutoCloseable {
         EpollEventLoopGroup boss = new EpollEventLoopGroup(1);
         EpollEventLoopGroup worker = new EpollEventLoopGroup(1);
         EpollEventLoopGroup client = new EpollEventLoopGroup(1);
-        Server server = NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+        ExecutorService callPool = callPool();
+        Server server = CallExecutors.apply(NettyServerBuilder.forAddress(new DomainSocketAddress(socket.toString())), callPool)
                 .channelType(EpollServerDomainSocketChannel.class)
                 .withChildOption(ChannelOption.SO_KEEPALIVE, null)
                 .bossEventLoopGroup(boss)
@@ -94,7 +108,6 @@ final class BareGrpcServer implements AutoCloseable {
                 .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
                 .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
                 .addService(new BareAgentService(payload, false))
-                .callExecutor(CallExecutors.pingInline())
                 .build()
                 .start();
         ManagedChannel channel = NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
@@ -105,7 +118,7 @@ final class BareGrpcServer implements AutoCloseable {
                 .maxInboundMessageSize(AgentChannels.MAX_INBOUND_BYTES)
                 .flowControlWindow(AgentChannels.FLOW_CONTROL_WINDOW_BYTES)
                 .build();
-        return new BareGrpcServer(server, channel, boss, worker, client);
+        return new BareGrpcServer(server, channel, callPool, boss, worker, client);
     }
 
     AgentGrpc.AgentBlockingStub blocking() {
@@ -122,6 +135,7 @@ final class BareGrpcServer implements AutoCloseable {
         server.shutdownNow();
         channel.awaitTermination(5, TimeUnit.SECONDS);
         server.awaitTermination(5, TimeUnit.SECONDS);
+        callPool.shutdownNow();
         for (EventLoopGroup group : groups) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
         }

@@ -13,17 +13,33 @@ import java.util.List;
  *       no files; with {@code hash}, SHA-256 on both sides as the agent and host do)
  *       {@code {"bytes": …, "n": …, "hash": …, "uploadP50Ns": …, "downloadP50Ns": …}};</li>
  *   <li>{@code floor ping tcp|unix N WARMUPS}: a bare gRPC ping over TCP loopback or a unix socket
- *       {@code {"transport": …, "n": …, "p50Ns": …, "p99Ns": …}}.</li>
+ *       {@code {"transport": …, "n": …, "p50Ns": …, "p99Ns": …}};</li>
+ *   <li>{@code floor cost N WARMUPS [JVM option…]}: what the harness costs per round trip (CPU,
+ *       context switches, threads woken, allocation, GC) for an agent started with those extra
+ *       options, and the bare floors beside it ({@link HarnessCost}; a table, not JSON).</li>
  * </ul>
  * Exit 2 on bad usage, 1 when the floor fails.
  */
 public final class FloorCommand {
 
-    private static final String USAGE = "usage: floor stream BYTES N WARMUPS [hash] | floor ping tcp|unix N WARMUPS";
+    private static final String USAGE = "usage: floor stream BYTES N WARMUPS [hash] | floor ping tcp|unix N WARMUPS"
+            + " | floor cost N WARMUPS [JVM option...]";
 
     private FloorCommand() {}
 
     public static int run(List<String> args) {
+        if (args.size() >= 3 && args.get(0).equals("cost")) {
+            try {
+                HarnessCost.run(System.out, Integer.parseInt(args.get(1)), Integer.parseInt(args.get(2)), args.subList(3, args.size()));
+                return 0;
+            } catch (NumberFormatException e) {
+                System.err.println("floor: N and WARMUPS must be whole numbers: " + e.getMessage());
+                return 2;
+            } catch (Exception e) {
+                System.err.println("floor cost failed: " + e);
+                return 1;
+            }
+        }
         boolean stream = !args.isEmpty() && args.get(0).equals("stream")
                 && (args.size() == 4 || args.size() == 5 && args.get(4).equals("hash"));
         boolean ping = args.size() == 4 && args.get(0).equals("ping") && List.of("tcp", "unix").contains(args.get(1));

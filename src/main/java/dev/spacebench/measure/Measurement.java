@@ -1,6 +1,7 @@
 package dev.spacebench.measure;
 
 import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.channel.ExecResult;
 import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
@@ -45,6 +46,17 @@ public final class Measurement {
     private String failedMetric;
     private Throwable failure;
     private String failureText;
+    /** The agent's collections and their time inside the loops, summed; null until a loop has both ends. */
+    private AgentGc gcInLoops;
+
+    /**
+     * The agent JVM's garbage collections that ran while a loop ran, summed over the loops. The
+     * full collection asked for before each loop (outside it) is not counted.
+     *
+     * @param count collections
+     * @param timeNs their time in ns (ms resolution)
+     */
+    public record AgentGc(long count, long timeNs) {}
 
     /**
      * @param staging an existing host directory for source files and downloads; emptied as it goes
@@ -157,6 +169,48 @@ public final class Measurement {
 
     /** @param units progress units each iteration counts for */
     private void loop(String metric, int warmups, int n, long units, Iteration iteration) {
+        AgentInfo settled = collectGarbage();
+        try {
+            runLoop(metric, warmups, n, units, iteration);
+        } finally {
+            countGc(settled);
+        }
+    }
+
+    /**
+     * A full collection in the agent before a loop, so that its young generation starts empty and
+     * a loop of up to (young generation ÷ allocation per round trip) round trips meets no GC pause
+     * (about 1,400 exec round trips with the agent's flags, {@code AgentLauncher#jvmOptions}).
+     *
+     * @return the agent's counts after it; null if the agent did not answer (the loop will say why)
+     */
+    private AgentInfo collectGarbage() {
+        try {
+            return channel.collectGarbage(EXEC_TIMEOUT);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private void countGc(AgentInfo settled) {
+        if (settled == null) {
+            return;
+        }
+        try {
+            AgentInfo end = channel.info(PROBE_TIMEOUT);
+            AgentGc sum = gcInLoops == null ? new AgentGc(0, 0) : gcInLoops;
+            gcInLoops = new AgentGc(sum.count() + end.gcCount() - settled.gcCount(), sum.timeNs() + end.gcTimeNs() - settled.gcTimeNs());
+        } catch (RuntimeException e) {
+            // the agent is gone; the run ends with that reason
+        }
+    }
+
+    /** What {@link AgentGc} says, over the loops run so far; null when no loop could be counted. */
+    public AgentGc agentGcInLoops() {
+        return gcInLoops;
+    }
+
+    private void runLoop(String metric, int warmups, int n, long units, Iteration iteration) {
         int failuresInARow = 0;
         for (Phase phase : Phase.values()) {
             int count = phase == Phase.WARMUP ? warmups : n;

@@ -2,21 +2,35 @@ package dev.spacebench.publish;
 
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.FloorMetric;
+import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.SpaceLifecycle;
+import dev.spacebench.metric.Transfer;
 import dev.spacebench.run.MetricResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Where a run's time went (issue 10), for the run page's split table: per exec metric the p50 of
- * the round trip, of the command inside the Space as the agent timed it, and of the rest; Space
+ * Where a run's time went (issue 10), for the run page's split tables and page.md: per exec metric the p50 of
+ * the round trip, of the command inside the Space as the agent timed it, and of the rest; the same
+ * per file transfer with the agent's own part of it; Space
  * ready in its three parts; and what the harness added above the floor.
  *
  * @param exec one row per exec metric the agent timed (not the no-op, which runs nothing)
+ * @param files one row per file transfer metric the agent timed, in the run's order
  * @param ready ready's parts, empty when the agent reported no start time
  */
-public record Split(List<ExecSplit> exec, List<ReadyPart> ready) {
+public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart> ready) {
+
+    /**
+     * @param label e.g. "upload 100 MiB"
+     * @param roundTrip p50 of the whole transfer as the host timed it
+     * @param inSpace p50 of the agent's own time: receive, hash and rename (upload) or read, hash
+     *     and send (download)
+     * @param rest p50 of the transfer minus the agent's time, per sample: the host's side and the transport
+     */
+    public record FileSplit(String metric, String label, RunReport.Figure roundTrip, RunReport.Figure inSpace, RunReport.Figure rest) {
+    }
 
     /**
      * @param label e.g. "sh -c true"
@@ -38,7 +52,7 @@ public record Split(List<ExecSplit> exec, List<ReadyPart> ready) {
     }
 
     public boolean isEmpty() {
-        return exec.isEmpty() && ready.isEmpty();
+        return exec.isEmpty() && files.isEmpty() && ready.isEmpty();
     }
 
     public static Split of(List<MetricResult> results) {
@@ -57,12 +71,19 @@ public record Split(List<ExecSplit> exec, List<ReadyPart> ready) {
                         added == null || floor == 0 ? null : Math.round(100.0 * Math.abs(added) / floor), added != null && added < 0));
             });
         }
+        List<FileSplit> files = new ArrayList<>();
+        for (MetricResult r : results) {
+            if (r.getAgentP50Ns() != null && r.getRestP50Ns() != null && Metric.parse(r.getMetric()).orElse(null) instanceof Transfer t) {
+                files.add(new FileSplit(r.getMetric(), t.label(), RunReport.Figure.of(r.getP50Ns()), RunReport.Figure.of(r.getAgentP50Ns()),
+                        RunReport.Figure.of(r.getRestP50Ns())));
+            }
+        }
         List<ReadyPart> ready = new ArrayList<>();
         for (SpaceLifecycle part : List.of(SpaceLifecycle.READY_CREATE, SpaceLifecycle.READY_AGENT, SpaceLifecycle.READY_PING)) {
             p50(results, part.id()).ifPresent(ns -> ready.add(new ReadyPart(part.id(), part.label(), part.description(),
                     RunReport.Figure.of(ns))));
         }
-        return new Split(exec, ready);
+        return new Split(exec, files, ready);
     }
 
     private static Optional<Long> p50(List<MetricResult> results, String metric) {

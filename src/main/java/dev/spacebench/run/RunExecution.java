@@ -128,8 +128,9 @@ public class RunExecution {
                         space.facts().withLaunchMechanism(info.launchMechanism()).toMap(),
                         info.agentVersion(), others, worker, floorFacts);
                 saveEnvironment(runId, environment);
-                new Measurement(channel, staging, recorder).run(plan);
-                saveEnvironment(runId, withAgentGc(environment, info, channel));
+                Measurement measurement = new Measurement(channel, staging, recorder);
+                measurement.run(plan);
+                saveEnvironment(runId, withAgentGc(environment, measurement.agentGcInLoops()));
             }
             if (plan.concurrency() != null) {
                 // The sweep's level L has L Spaces: the single-Space loops' one goes first.
@@ -244,16 +245,13 @@ public class RunExecution {
      * so that the page says whether a GC pause can have landed in them. Unchanged when the agent
      * does not answer any more (the run's own outcome says why).
      */
-    private static Environment withAgentGc(Environment environment, AgentInfo before, AgentChannel channel) {
-        AgentInfo after;
-        try {
-            after = channel.info(CALL_TIMEOUT);
-        } catch (RuntimeException e) {
+    private static Environment withAgentGc(Environment environment, Measurement.AgentGc gc) {
+        if (gc == null) {
             return environment;
         }
         Map<String, String> space = new LinkedHashMap<>(environment.space());
-        space.put("agent GC during the loops", (after.gcCount() - before.gcCount()) + " collections, "
-                + (after.gcTimeNs() - before.gcTimeNs()) / 1_000_000 + " ms in all (the agent JVM's collectors, ms resolution)");
+        space.put("agent GC during the loops", gc.count() + " collections, " + gc.timeNs() / 1_000_000
+                + " ms in all (the agent JVM's collectors, ms resolution; the full collection before each loop, outside it, not counted)");
         return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
                 environment.otherSpacesRunning(), environment.worker(), environment.floor());
     }

@@ -9,6 +9,8 @@ import dev.spacebench.agent.v1.ExecReply;
 import dev.spacebench.agent.v1.ExecRequest;
 import dev.spacebench.agent.v1.FileDigest;
 import dev.spacebench.agent.v1.ImportBulkRequest;
+import dev.spacebench.agent.v1.InfoReply;
+import dev.spacebench.agent.v1.InfoRequest;
 import dev.spacebench.agent.v1.PingRequest;
 import dev.spacebench.agent.v1.ReadFileRequest;
 import dev.spacebench.agent.v1.WriteFileHeader;
@@ -58,6 +60,18 @@ class AgentServerTest {
     void stop() {
         channel.shutdownNow();
         server.stop();
+    }
+
+    @Test
+    void infoCollectsGarbageWhenAskedAndCountsAllocation() {
+        InfoReply before = stub.info(InfoRequest.getDefaultInstance());
+        for (int i = 0; i < 50; i++) {
+            stub.exec(ExecRequest.newBuilder().addArgv("true").build());
+        }
+        InfoReply collected = stub.info(InfoRequest.newBuilder().setCollectGarbage(true).build());
+        assertThat(collected.getGcCount()).as("the asked-for collection is counted").isGreaterThan(before.getGcCount());
+        // Fifty Exec calls cannot be served without allocating a few KiB each (requests, replies, processes).
+        assertThat(collected.getAllocatedBytes() - before.getAllocatedBytes()).isGreaterThan(50 * 1024);
     }
 
     @Test

@@ -70,6 +70,25 @@ class MeasurementTest {
     }
 
     @Test
+    void eachLoopStartsAfterAFullCollectionInTheAgentThatTheLoopsGcDoesNotCount() throws Exception {
+        Recorder recorder = new Recorder();
+        Plan twoLoops = new Plan(new ExecPlan(List.of("noop", "true"), 5, 0, 0), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+        long before;
+        long after;
+        Measurement measurement;
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            before = channel.info(java.time.Duration.ofSeconds(10)).gcCount();
+            measurement = measurement(channel, recorder);
+            measurement.run(twoLoops);
+            after = channel.info(java.time.Duration.ofSeconds(10)).gcCount();
+        }
+        assertThat(after - before).as("one asked-for collection per loop at least").isGreaterThanOrEqualTo(2);
+        assertThat(measurement.agentGcInLoops()).isNotNull();
+        assertThat(measurement.agentGcInLoops().count()).as("the asked-for ones are outside the loops").isLessThanOrEqualTo(after - before - 2);
+    }
+
+    @Test
     void warmUpsAreTakenAndMarkedApartFromTheMeasuredIterations() throws Exception {
         Recorder recorder = new Recorder();
         try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {

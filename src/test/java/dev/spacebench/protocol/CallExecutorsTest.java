@@ -3,46 +3,86 @@ package dev.spacebench.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.agent.v1.AgentGrpc;
-import io.grpc.Attributes;
+import dev.spacebench.agent.v1.ExecReply;
+import dev.spacebench.agent.v1.ExecRequest;
+import dev.spacebench.agent.v1.PingReply;
+import dev.spacebench.agent.v1.PingRequest;
+import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
-import io.grpc.MethodDescriptor;
+import io.grpc.Server;
 import io.grpc.ServerCall;
-import io.grpc.Status;
-import java.util.concurrent.atomic.AtomicReference;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
+import io.grpc.stub.StreamObserver;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** Ping runs where it arrives (no hand-off to gRPC's pool); Exec and the file calls do not. */
+/**
+ * On a real Netty server configured by {@link CallExecutors}: a Ping is started (interceptor) and
+ * answered on the transport's own thread, with no hand-off to any pool; Exec is started and runs
+ * on the pool given.
+ */
 class CallExecutorsTest {
 
     @Test
-    void onlyPingRunsOnTheTransportThread() {
-        assertThat(runsInline(AgentGrpc.getPingMethod())).isTrue();
-        for (MethodDescriptor<?, ?> method : new MethodDescriptor<?, ?>[] {AgentGrpc.getExecMethod(), AgentGrpc.getWriteFileMethod(),
-                AgentGrpc.getReadFileMethod(), AgentGrpc.getInfoMethod()}) {
-            assertThat(CallExecutors.pingInline().getExecutor(call(method), new Metadata())).as(method.getFullMethodName()).isNull();
-        }
-    }
-
-    /** Whether the executor chosen for the method runs a task on the calling thread, at once. */
-    private static boolean runsInline(MethodDescriptor<?, ?> method) {
-        var executor = CallExecutors.pingInline().getExecutor(call(method), new Metadata());
-        if (executor == null) {
-            return false;
-        }
-        AtomicReference<Thread> ran = new AtomicReference<>();
-        executor.execute(() -> ran.set(Thread.currentThread()));
-        return ran.get() == Thread.currentThread();
-    }
-
-    private static <Q, R> ServerCall<Q, R> call(MethodDescriptor<Q, R> method) {
-        return new ServerCall<>() {
-            @Override public void request(int numMessages) {}
-            @Override public void sendHeaders(Metadata headers) {}
-            @Override public void sendMessage(R message) {}
-            @Override public void close(Status status, Metadata trailers) {}
-            @Override public boolean isCancelled() { return false; }
-            @Override public MethodDescriptor<Q, R> getMethodDescriptor() { return method; }
-            @Override public Attributes getAttributes() { return Attributes.EMPTY; }
+    void pingNeverLeavesTheTransportThreadAndExecRunsOnThePoolGiven() throws Exception {
+        List<String> started = new CopyOnWriteArrayList<>();
+        List<String> handled = new CopyOnWriteArrayList<>();
+        ServerInterceptor recordStart = new ServerInterceptor() {
+            @Override
+            public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
+                started.add(call.getMethodDescriptor().getBareMethodName() + " " + Thread.currentThread().getName());
+                return next.startCall(call, headers);
+            }
         };
+        AgentGrpc.AgentImplBase service = new AgentGrpc.AgentImplBase() {
+            @Override
+            public void ping(PingRequest request, StreamObserver<PingReply> reply) {
+                handled.add("Ping " + Thread.currentThread().getName());
+                reply.onNext(PingReply.getDefaultInstance());
+                reply.onCompleted();
+            }
+
+            @Override
+            public void exec(ExecRequest request, StreamObserver<ExecReply> reply) {
+                handled.add("Exec " + Thread.currentThread().getName());
+                reply.onNext(ExecReply.getDefaultInstance());
+                reply.onCompleted();
+            }
+        };
+        ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "the-call-pool"));
+        Server server = CallExecutors.apply(NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)), pool)
+                .addService(ServerInterceptors.intercept(service, recordStart))
+                .build()
+                .start();
+        ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", ((InetSocketAddress) server.getListenSockets().get(0)).getPort())
+                .usePlaintext()
+                .build();
+        try {
+            AgentGrpc.AgentBlockingStub stub = AgentGrpc.newBlockingStub(channel);
+            for (int i = 0; i < 3; i++) {
+                stub.ping(PingRequest.getDefaultInstance());
+            }
+            stub.exec(ExecRequest.getDefaultInstance());
+        } finally {
+            channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            pool.shutdownNow();
+        }
+        String transport = handled.get(0).substring("Ping ".length());
+        // Netty names its event loop threads; gRPC's own pool is "grpc-default-executor-N".
+        assertThat(transport).doesNotContain("executor").isNotEqualTo("the-call-pool");
+        assertThat(started.subList(0, 3)).allSatisfy(s -> assertThat(s).isEqualTo("Ping " + transport));
+        assertThat(handled.subList(0, 3)).allSatisfy(s -> assertThat(s).isEqualTo("Ping " + transport));
+        assertThat(started.get(3)).isEqualTo("Exec the-call-pool");
+        assertThat(handled.get(3)).isEqualTo("Exec the-call-pool");
     }
 }

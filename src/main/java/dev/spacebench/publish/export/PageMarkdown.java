@@ -2,7 +2,9 @@ package dev.spacebench.publish.export;
 
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
+import dev.spacebench.publish.Split;
 import dev.spacebench.publish.TextTemplates;
+import dev.spacebench.run.RunService;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -24,9 +26,11 @@ import org.springframework.stereotype.Component;
 public class PageMarkdown implements RunExporter {
 
     private final RunReportBuilder reports;
+    private final RunService runs;
 
-    public PageMarkdown(RunReportBuilder reports) {
+    public PageMarkdown(RunReportBuilder reports, RunService runs) {
         this.reports = reports;
+        this.runs = runs;
     }
 
     @Override
@@ -46,11 +50,12 @@ public class PageMarkdown implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        out.write(render(reports.build(runId)).getBytes(StandardCharsets.UTF_8));
+        out.write(render(reports.build(runId), Split.of(runs.results(runId))).getBytes(StandardCharsets.UTF_8));
     }
 
-    public static String render(RunReport r) {
-        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "md", new Cells()));
+    /** @param split where the time went, as the page's split tables show it */
+    public static String render(RunReport r, Split split) {
+        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "s", split, "md", new Cells()));
     }
 
     /** Table cells for the template; numbers the confidence-interval notes in the order they appear. */

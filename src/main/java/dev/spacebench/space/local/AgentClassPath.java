@@ -13,6 +13,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
 /**
@@ -21,27 +22,35 @@ import java.util.stream.Stream;
  * doubles the JVM's start (about 1.7 s against 0.8 s on our machines) and so every Space's ready
  * time. Instead the jar's classes and libraries are unpacked once per jar into a cache directory
  * and the agent runs from a plain class path.
+ *
+ * <p>The app's own classes go into one jar ({@code classes.jar}), not a directory: the JVM's class
+ * data sharing archive ({@link AgentArchive}) cannot be made from a class path with a non-empty
+ * directory on it.
  */
 public final class AgentClassPath {
 
     private static final String CLASSES = "BOOT-INF/classes/";
     private static final String LIB = "BOOT-INF/lib/";
+    /** Changes when the unpacked layout does, so that a cache of another layout is not reused. */
+    private static final String LAYOUT = "classes.jar";
 
     private AgentClassPath() {}
 
     /**
      * @param bootJar the app's executable jar
      * @param cacheRoot where unpacked class paths are kept (one directory per jar version)
-     * @return the class path entries: the classes directory, then each library jar in the jar's order
+     * @return the class path entries: the app's classes as one jar, then each library jar in the jar's order
      * @throws IOException if the jar cannot be read or the cache written
      */
     public static synchronized List<Path> unpacked(Path bootJar, Path cacheRoot) throws IOException {
-        String key = bootJar.toAbsolutePath() + "|" + Files.size(bootJar) + "|" + Files.getLastModifiedTime(bootJar).toMillis();
+        String key = bootJar.toAbsolutePath() + "|" + Files.size(bootJar) + "|" + Files.getLastModifiedTime(bootJar).toMillis() + "|" + LAYOUT;
         Path dest = cacheRoot.resolve("agent-classpath-" + shortHash(key));
         if (!Files.exists(dest.resolve(".complete"))) {
             Files.createDirectories(cacheRoot);
             Path temp = Files.createTempDirectory(cacheRoot, "unpacking-");
-            try (JarFile jar = new JarFile(bootJar.toFile())) {
+            Files.createDirectories(temp.resolve("lib"));
+            try (JarFile jar = new JarFile(bootJar.toFile());
+                    JarOutputStream classes = new JarOutputStream(Files.newOutputStream(temp.resolve(LAYOUT)))) {
                 Enumeration<JarEntry> entries = jar.entries();
                 while (entries.hasMoreElements()) {
                     JarEntry entry = entries.nextElement();
@@ -49,11 +58,16 @@ public final class AgentClassPath {
                     if (entry.isDirectory() || !(name.startsWith(CLASSES) || name.startsWith(LIB)) || name.contains("..")) {
                         continue;
                     }
-                    Path target = temp.resolve(name.startsWith(CLASSES) ? "classes/" + name.substring(CLASSES.length())
-                            : "lib/" + name.substring(LIB.length()));
-                    Files.createDirectories(target.getParent());
                     try (InputStream in = jar.getInputStream(entry)) {
-                        Files.copy(in, target);
+                        if (name.startsWith(CLASSES)) {
+                            classes.putNextEntry(new JarEntry(name.substring(CLASSES.length())));
+                            in.transferTo(classes);
+                            classes.closeEntry();
+                        } else {
+                            Path target = temp.resolve("lib/" + name.substring(LIB.length()));
+                            Files.createDirectories(target.getParent());
+                            Files.copy(in, target);
+                        }
                     }
                 }
                 JarEntry index = jar.getJarEntry("BOOT-INF/classpath.idx");
@@ -79,7 +93,7 @@ public final class AgentClassPath {
 
     private static List<Path> entries(Path dest) throws IOException {
         List<Path> entries = new ArrayList<>();
-        entries.add(dest.resolve("classes"));
+        entries.add(dest.resolve(LAYOUT));
         Path index = dest.resolve("classpath.idx");
         if (Files.exists(index)) {
             // Lines look like: - "BOOT-INF/lib/grpc-api-1.84.1.jar"

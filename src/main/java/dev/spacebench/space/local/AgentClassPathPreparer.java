@@ -1,5 +1,6 @@
 package dev.spacebench.space.local;
 
+import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.event.ApplicationReadyEvent;
@@ -7,8 +8,9 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 /**
- * Prepares the agent's class path (unpacking the Boot jar, once) while the app is idle, so the
- * first Space's ready time does not include it.
+ * Prepares the agent's class path (unpacking the Boot jar, once) and its class-data archive
+ * ({@link AgentArchive}, once per class path) while the app is idle, so that no Space's ready time
+ * includes either. A Space started before the archive exists starts its agent without it.
  */
 @Component
 class AgentClassPathPreparer {
@@ -22,6 +24,17 @@ class AgentClassPathPreparer {
                 AgentLauncher.classPathEntries();
             } catch (RuntimeException e) {
                 log.warn("could not prepare the agent's class path: {}", e.toString());
+                return;
+            }
+            try {
+                long start = System.nanoTime();
+                boolean had = AgentArchive.find(AgentLauncher.classPathEntries()).isPresent();
+                AgentArchive.ensure().filter(archive -> !had).ifPresent(archive -> log.info(
+                        "agent class-data archive made in {} ms: {}", (System.nanoTime() - start) / 1_000_000, archive));
+            } catch (IOException | RuntimeException e) {
+                log.warn("no class-data archive for the agent (it starts without one): {}", e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }, "agent-classpath");
         thread.setDaemon(true);

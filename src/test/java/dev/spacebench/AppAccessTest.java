@@ -183,7 +183,7 @@ class AppAccessTest {
     }
 
     private HttpResponse<String> send(App app, String method, String path, String json, String token) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(app.base + path)).timeout(Duration.ofSeconds(30))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(app.base + path)).timeout(Duration.ofSeconds(120))
                 .method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
         if (json != null) {
             request.header("Content-Type", "application/json");

@@ -42,9 +42,14 @@ public final class ChildApp implements AutoCloseable {
         this.log = log;
     }
 
-    /** Starts the app and waits until its health endpoint answers. */
+    /**
+     * Starts the app and waits until its health endpoint answers. Its container and vm kinds are
+     * checked only if a run asks for one: the tests that start it this way use process and sandbox,
+     * and a podman container and a vm booted at every start cost the suite CPU it has not got.
+     */
     public static ChildApp start(String dbUrl, Path spaces, Path log) throws Exception {
-        return launch(List.of(), List.of(), List.of("--spring.datasource.url=" + dbUrl, "--spacebench.spaces.root=" + spaces), log);
+        return launch(List.of(), List.of(), List.of("--spring.datasource.url=" + dbUrl, "--spacebench.spaces.root=" + spaces,
+                "--spacebench.space.check-on-demand=container,vm"), log);
     }
 
     /**

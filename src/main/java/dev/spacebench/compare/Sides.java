@@ -9,6 +9,7 @@ import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.SampleRows;
+import dev.spacebench.run.SortedSamples;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.stereotype.Component;
@@ -19,12 +20,14 @@ public class Sides {
 
     private final RunService runs;
     private final SampleRows samples;
+    private final SortedSamples sorted;
     private final RunReportBuilder reports;
     private final BaselineService baselines;
 
-    public Sides(RunService runs, SampleRows samples, RunReportBuilder reports, BaselineService baselines) {
+    public Sides(RunService runs, SampleRows samples, SortedSamples sorted, RunReportBuilder reports, BaselineService baselines) {
         this.runs = runs;
         this.samples = samples;
+        this.sorted = sorted;
         this.reports = reports;
         this.baselines = baselines;
     }
@@ -60,13 +63,17 @@ public class Sides {
         Map<String, String> environment = new LinkedHashMap<>();
         reports.facts(id).forEach(f -> environment.put(f.label(), f.value()));
         environment.put("Figures", "raw samples in run " + id);
-        // Read once for every metric the comparison asks about: one pass over the run's samples.
+        // Read once for every metric the comparison asks about: the samples stored sorted with the
+        // run's figures, or (a run still going, or ended by another app) one pass over its rows.
         var read = new Object() {
             Map<String, long[]> byMetric;
         };
         return new Side(title, "/runs/" + id, true, figures, environment, metric -> {
             if (read.byMetric == null) {
-                read.byMetric = samples.measuredNsByMetric(id);
+                read.byMetric = sorted.read(id);
+                if (read.byMetric.isEmpty()) {
+                    read.byMetric = samples.measuredNsByMetric(id);
+                }
             }
             return read.byMetric.getOrDefault(metric, new long[0]);
         });

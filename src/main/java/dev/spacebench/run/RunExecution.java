@@ -53,6 +53,8 @@ public class RunExecution {
 
     private final RunRepository runs;
     private final RunSampleRepository samples;
+    private final SampleCsvPieces csvPieces;
+    private final SortedSamples sortedSamples;
     private final MetricResultRepository results;
     private final Spaces spaces;
     private final AgentChannels channels;
@@ -61,11 +63,13 @@ public class RunExecution {
     private final Duration readyTimeout;
     private final Path spacesRoot;
 
-    public RunExecution(RunRepository runs, RunSampleRepository samples, MetricResultRepository results, Spaces spaces,
-                        AgentChannels channels, BuildFacts buildFacts, TransactionTemplate transactions,
-                        SpaceSettings space, SpacesSettings spacesSettings) {
+    public RunExecution(RunRepository runs, RunSampleRepository samples, SampleCsvPieces csvPieces, SortedSamples sortedSamples,
+                        MetricResultRepository results, Spaces spaces, AgentChannels channels, BuildFacts buildFacts,
+                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings) {
         this.runs = runs;
         this.samples = samples;
+        this.csvPieces = csvPieces;
+        this.sortedSamples = sortedSamples;
         this.results = results;
         this.spaces = spaces;
         this.channels = channels;
@@ -84,7 +88,7 @@ public class RunExecution {
         Run run = runs.findById(runId).orElseThrow();
         Plan plan = run.getPlan();
         SpaceSpec spec = run.getSpaceSpec();
-        RunRecorder recorder = new RunRecorder(runId, worker, transactions, samples, runs, stopping);
+        RunRecorder recorder = new RunRecorder(runId, worker, transactions, samples, runs, csvPieces, stopping);
         RunStatus outcome = RunStatus.SUCCEEDED;
         String reason = null;
         Space space = null;
@@ -172,6 +176,12 @@ public class RunExecution {
                 recorder.flush();
             } catch (RuntimeException e) {
                 log.warn("run {}: could not save its last samples: {}", runId, e.toString());
+            }
+            try {
+                recorder.sealCsv();
+            } catch (RuntimeException e) {
+                log.warn("run {}: could not store the last piece of its samples.csv (the export formats those rows instead): {}",
+                        runId, e.toString());
             }
             finish(runId, plan, hasBulkLane, recorder.samples(), recorder.savedCount(), outcome, reason);
         }
@@ -278,6 +288,7 @@ public class RunExecution {
     private void finish(long runId, Plan plan, boolean hasBulkLane, MetricSamples taken, Long sampleCount, RunStatus outcome,
                         String reason) {
         List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
+        Map<String, long[]> sorted = taken.sortedMeasured();
         boolean recorded = Boolean.TRUE.equals(transactions.execute(tx -> {
             Run run = runs.lockById(runId).orElseThrow();
             if (run.getStatus() != RunStatus.RUNNING) {
@@ -285,6 +296,7 @@ public class RunExecution {
                 return false;
             }
             replaceResults(runId, computed);
+            sortedSamples.replace(runId, sorted);
             if (run.getBuild() == null) {
                 run.setBuild(buildFacts.build());
             }

@@ -4,6 +4,9 @@ import dev.spacebench.measure.MeasureListener;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Progress;
 import dev.spacebench.measure.Sample;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -20,6 +23,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Each batch goes in only while the run is still this worker's and RUNNING, checked with the run's
  * row locked in the batch's own transaction: a worker that was frozen past its lease, and whose run
  * another app marked INTERRUPTED meanwhile, adds nothing to it when it comes back, and stops.
+ * <p>
+ * As batches commit, their rows are also formatted into samples.csv's text, stored in pieces of
+ * about 256 KiB ({@link SampleCsvPieces}) in the transaction of the batch after, and the rest by
+ * {@link #sealCsv()} at the run's end: a download then copies stored text.
  */
 final class RunRecorder implements MeasureListener {
 
@@ -35,7 +42,14 @@ final class RunRecorder implements MeasureListener {
     private final RunSampleRepository samples;
     private final RunRepository runs;
     private final BooleanSupplier stopping;
+    private final SampleCsvPieces pieces;
     private final MetricSamples all = new MetricSamples();
+    /** samples.csv's text of the rows saved since the last stored piece. */
+    private final ByteArrayOutputStream pieceBytes = new ByteArrayOutputStream(SampleCsvPieces.PIECE_BYTES + (1 << 16));
+    private final CsvOut piece = new CsvOut(pieceBytes);
+    private int pieceRows;
+    private long pieceLastId;
+    private int piecesStored;
     private final List<RunSample> pending = new ArrayList<>();
     private long saved;
     private long lastProgress;
@@ -49,8 +63,9 @@ final class RunRecorder implements MeasureListener {
      * @param stopping true when the app is shutting down; the loops then stop like a cancel
      */
     RunRecorder(long runId, String worker, TransactionTemplate transactions, RunSampleRepository samples, RunRepository runs,
-                BooleanSupplier stopping) {
+                SampleCsvPieces pieces, BooleanSupplier stopping) {
         this.runId = runId;
+        this.pieces = pieces;
         this.worker = worker;
         this.transactions = transactions;
         this.samples = samples;
@@ -118,12 +133,17 @@ final class RunRecorder implements MeasureListener {
             return;
         }
         if (!lost) {
+            // A full piece goes in with the next batch, in one transaction: no extra commit in the loops.
+            byte[] full = pieceBytes.size() >= SampleCsvPieces.PIECE_BYTES ? pieceBytes.toByteArray() : null;
             lost = !Boolean.TRUE.equals(transactions.execute(tx -> {
                 Run run = runs.lockById(runId).orElse(null);
                 if (run == null || run.getStatus() != RunStatus.RUNNING || !worker.equals(run.getWorker())) {
                     return false;
                 }
                 samples.saveAll(pending);
+                if (full != null) {
+                    pieces.store(runId, piecesStored + 1, pieceLastId, pieceRows, full);
+                }
                 return true;
             }));
             if (lost) {
@@ -131,9 +151,43 @@ final class RunRecorder implements MeasureListener {
                         runId, pending.size());
             } else {
                 saved += pending.size();
+                if (full != null) {
+                    piecesStored++;
+                    pieceBytes.reset();
+                    pieceRows = 0;
+                }
+                addToPiece(pending);
             }
         }
         pending.clear();
+    }
+
+    /**
+     * Stores the samples.csv text of the saved rows not in a piece yet (call after the last
+     * {@link #flush()}). A failure here loses no sample: the export formats those rows instead.
+     */
+    void sealCsv() {
+        if (lost || pieceRows == 0) {
+            return;
+        }
+        byte[] body = pieceBytes.toByteArray();
+        transactions.executeWithoutResult(tx -> pieces.store(runId, piecesStored + 1, pieceLastId, pieceRows, body));
+        piecesStored++;
+        pieceBytes.reset();
+        pieceRows = 0;
+    }
+
+    private void addToPiece(List<RunSample> rows) {
+        try {
+            for (RunSample row : rows) {
+                SampleCsv.row(piece, row);
+                pieceLastId = row.getId();
+            }
+            pieceRows += rows.size();
+            piece.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not throw
+        }
     }
 
     /** True once a flush found the run no longer this worker's. */

@@ -1,6 +1,7 @@
 package dev.spacebench.run;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -11,7 +12,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Component;
@@ -27,46 +27,40 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class SampleRows {
 
     private static final int FETCH_SIZE = 10_000;
-    private static final Pattern COLUMN = Pattern.compile("[a-z_]+");
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate readOnly;
+    private final SampleCsvPieces pieces;
 
-    public SampleRows(JdbcTemplate jdbc, PlatformTransactionManager transactions) {
+    public SampleRows(JdbcTemplate jdbc, PlatformTransactionManager transactions, SampleCsvPieces pieces) {
+        this.pieces = pieces;
         this.jdbc = new JdbcTemplate(jdbc.getDataSource());
         this.jdbc.setFetchSize(FETCH_SIZE);
         this.readOnly = new TransactionTemplate(transactions);
         this.readOnly.setReadOnly(true);
     }
 
-    /** One row, read column by column in the order asked. */
-    @FunctionalInterface
-    public interface RowHandler {
-        void row(ResultSet row) throws SQLException, IOException;
-    }
-
     /**
-     * Hands every sample of the run to {@code handler}, in the order taken.
+     * Writes the run's samples.csv ({@link SampleCsv}'s header and rows, every sample in the order
+     * taken): the stored pieces as they are, then the rows after the last piece (a run still going,
+     * or one whose app stopped before storing them) formatted one by one. Memory: one piece
+     * (≈ 256 KiB) or one row, and a 64 KiB buffer.
      *
-     * @param columns columns of the {@code sample} table, in the order the handler reads them
-     * @throws IOException what the handler threw
-     * @throws IllegalArgumentException for a column name that is not lower-case letters and underscores
+     * @throws IOException what writing to {@code out} threw
      */
-    public void forEach(long runId, List<String> columns, RowHandler handler) throws IOException {
-        columns.forEach(c -> {
-            if (!COLUMN.matcher(c).matches()) {
-                throw new IllegalArgumentException("not a sample column: " + c);
-            }
-        });
-        int runColumn = columns.size() + 1;
+    public void writeCsv(long runId, OutputStream out) throws IOException {
+        CsvOut csv = new CsvOut(out);
+        csv.ascii(SampleCsv.HEADER);
+        csv.newline();
+        long after = pieces.copy(runId, csv);
         try {
             readOnly.executeWithoutResult(tx -> jdbc.execute((Connection connection) -> {
-                rows(connection, runId, String.join(", ", columns), rs -> {
-                    if (rs.getLong(runColumn) != runId) {
+                rows(connection, runId, after, SampleCsv.COLUMNS, rs -> {
+                    if (rs.getLong(SampleCsv.COLUMN_COUNT + 1) != runId) {
                         return;
                     }
                     try {
-                        handler.row(rs);
+                        SampleCsv.row(csv, rs);
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -76,6 +70,7 @@ public class SampleRows {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+        csv.flush();
     }
 
     /** The measured, successful samples of one metric in ns, ascending: what its figures are computed from. */
@@ -94,7 +89,7 @@ public class SampleRows {
                         add, runId, metric);
                 return null;
             }
-            rows(connection, runId, "ns, metric, phase, ok", rs -> {
+            rows(connection, runId, 0, "ns, metric, phase, ok", rs -> {
                 if (rs.getLong(5) != runId || !rs.getBoolean(4) || !"measured".equals(rs.getString(3))
                         || !metric.equals(rs.getString(2))) {
                     return;
@@ -134,7 +129,7 @@ public class SampleRows {
                 array[n - 1] = rs.getLong(1);
             };
             if (h2) {
-                rows(connection, runId, "ns, metric, phase, ok", add);
+                rows(connection, runId, 0, "ns, metric, phase, ok", add);
             } else {
                 jdbc.query("select ns, metric from sample where run_id = ? and phase = 'measured' and ok = true", add, runId);
             }
@@ -150,7 +145,8 @@ public class SampleRows {
     }
 
     /**
-     * Hands {@code row} every row of the run in id order as {@code select COLUMNS, run_id}; on H2
+     * Hands {@code row} every row of the run with an id above {@code afterId}, in id order, as
+     * {@code select COLUMNS, run_id}; on H2
      * also rows of other runs whose ids fall among the run's, which the caller skips. On H2 it walks the
      * primary key from the run's first sample id to its last (only runs measured at the same time
      * interleave ids): the {@code (run_id, id)} index would
@@ -158,10 +154,10 @@ public class SampleRows {
      * whole run before the first row, several µs per row either way against about one here. On
      * PostgreSQL the {@code (run_id, id)} index walk is already in order and streams with the fetch size.
      */
-    private void rows(Connection connection, long runId, String columns, RowCallbackHandler row) throws SQLException {
+    private void rows(Connection connection, long runId, long afterId, String columns, RowCallbackHandler row) throws SQLException {
         String select = "select " + columns + ", run_id from sample ";
         if (!h2(connection)) {
-            jdbc.query(select + "where run_id = ? order by id", row, runId);
+            jdbc.query(select + "where run_id = ? and id > ? order by id", row, runId, afterId);
             return;
         }
         // Hinted: unhinted, H2 walks the run_id index to its end for each bound.
@@ -175,7 +171,7 @@ public class SampleRows {
         // Without it H2 builds the whole result (spilling to a temp file) before the first row.
         lazy(connection, true);
         try {
-            jdbc.query(select + "where id between ? and ? order by id", row, range[0], range[1]);
+            jdbc.query(select + "where id between ? and ? order by id", row, Math.max(range[0], afterId + 1), range[1]);
         } finally {
             lazy(connection, false);
         }

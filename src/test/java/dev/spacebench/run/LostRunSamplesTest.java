@@ -28,6 +28,8 @@ class LostRunSamplesTest extends AppTestSupport {
     @Autowired
     RunSampleRepository samples;
     @Autowired
+    SampleCsvPieces pieces;
+    @Autowired
     TransactionTemplate transactions;
     @Autowired
     JdbcTemplate jdbc;
@@ -36,7 +38,7 @@ class LostRunSamplesTest extends AppTestSupport {
     void samplesTakenAfterTheRunWasInterruptedAreNotSaved() {
         long id = runs.save(new Run(UNMADE, new SpaceSpec(UNMADE, null, null), Plans.quick(), 10, Instant.now())).getId();
         assertThat(runs.claim(id, "worker-a", Instant.now())).isEqualTo(1);
-        RunRecorder recorder = new RunRecorder(id, "worker-a", transactions, samples, runs, () -> false);
+        RunRecorder recorder = new RunRecorder(id, "worker-a", transactions, samples, runs, pieces, () -> false);
 
         take(recorder, 1, 700); // one batch of 500 written, 200 pending
         recorder.flush();
@@ -56,7 +58,7 @@ class LostRunSamplesTest extends AppTestSupport {
     void aRunClaimedByAnotherWorkerTakesNoneOfThisWorkersSamples() {
         long id = runs.save(new Run(UNMADE, new SpaceSpec(UNMADE, null, null), Plans.quick(), 10, Instant.now())).getId();
         assertThat(runs.claim(id, "worker-b", Instant.now())).isEqualTo(1);
-        RunRecorder recorder = new RunRecorder(id, "worker-a", transactions, samples, runs, () -> false);
+        RunRecorder recorder = new RunRecorder(id, "worker-a", transactions, samples, runs, pieces, () -> false);
         take(recorder, 1, 10);
         recorder.flush();
         assertThat(count(id)).isZero();

@@ -1,4 +1,4 @@
-package dev.spacebench.publish.export;
+package dev.spacebench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

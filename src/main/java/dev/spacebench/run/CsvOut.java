@@ -1,4 +1,4 @@
-package dev.spacebench.publish.export;
+package dev.spacebench.run;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * A byte buffer in front of an output stream for CSV: ASCII and numbers go in without a String
  * or an encoder per value, which is most of what a million-row export costs otherwise.
  */
-final class CsvOut {
+public final class CsvOut {
 
     /** 10^0 … 10^18: a long has at most 19 digits. */
     private static final long[] POWERS_OF_TEN = new long[19];
@@ -24,7 +24,7 @@ final class CsvOut {
     private final byte[] buffer = new byte[1 << 16];
     private int used;
 
-    CsvOut(OutputStream out) {
+    public CsvOut(OutputStream out) {
         this.out = out;
     }
 
@@ -107,7 +107,19 @@ final class CsvOut {
         put((byte) '"');
     }
 
-    void flush() throws IOException {
+    /** Bytes already formatted (a stored piece of CSV), copied as they are. */
+    void raw(byte[] bytes, int offset, int length) throws IOException {
+        if (length > buffer.length - used) {
+            drain();
+            out.write(bytes, offset, length);
+            return;
+        }
+        System.arraycopy(bytes, offset, buffer, used, length);
+        used += length;
+    }
+
+    /** Writes what is buffered and flushes the stream. */
+    public void flush() throws IOException {
         drain();
         out.flush();
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.floor.HyperfineFloor;
 import dev.spacebench.run.RunSampleRepository;
+import dev.spacebench.run.SortedSamples;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -16,6 +17,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
 import tools.jackson.databind.JsonNode;
 
 /** A real run against a real process Space, from POST to published page. */
@@ -29,6 +31,10 @@ class EndToEndTest extends AppTestSupport {
 
     @Autowired
     RunSampleRepository samples;
+    @Autowired
+    SortedSamples sorted;
+    @Autowired
+    JdbcTemplate jdbc;
 
     @Test
     void smallPlanRunsEndToEndAndPublishesConsistentFigures() throws Exception {
@@ -73,8 +79,39 @@ class EndToEndTest extends AppTestSupport {
         assertDisplays(shc.group(1), metrics.get("exec.sh_c").get("p50Ns").asLong());
 
         assertPlotsAreServed(id, markdown);
+        assertStoredCopiesMatchTheRows(id, expectedSamples);
         assertPythonRecomputesEveryFigure(id, metrics.size());
         assertNothingLeftBehind();
+    }
+
+    /**
+     * The copies stored for speed (samples.csv's text in pieces, each metric's sorted samples)
+     * say what the sample rows say, read here with plain SQL and formatted here.
+     */
+    private void assertStoredCopiesMatchTheRows(long id, long expectedSamples) throws Exception {
+        assertThat(jdbc.queryForObject("select sum(row_count) from sample_csv_piece where run_id = ?", Long.class, id))
+                .as("every row in a stored piece once the run ended").isEqualTo(expectedSamples);
+        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index\n");
+        jdbc.query("select metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index from sample "
+                + "where run_id = ? order by id", rs -> {
+                    String error = rs.getString(7);
+                    expected.append(rs.getString(1)).append(',').append(rs.getInt(2)).append(',').append(rs.getString(3))
+                            .append(',').append(rs.getLong(4)).append(',').append(rs.getLong(5)).append(',')
+                            .append(rs.getBoolean(6)).append(',')
+                            .append(error == null ? "" : "\"" + error.replace("\"", "\"\"") + "\"").append(',')
+                            .append(rs.getObject(8) == null ? "" : rs.getObject(8).toString()).append(',')
+                            .append(rs.getObject(9) == null ? "" : rs.getObject(9).toString()).append(',')
+                            .append(rs.getObject(10) == null ? "" : rs.getObject(10).toString()).append('\n');
+                }, id);
+        assertThat(get("/api/runs/" + id + "/samples.csv").body()).isEqualTo(expected.toString());
+
+        Map<String, long[]> stored = sorted.read(id);
+        List<String> measured = jdbc.queryForList("select distinct metric from sample where run_id = ? and phase = 'measured' "
+                + "and ok = true", String.class, id);
+        assertThat(stored.keySet()).containsExactlyInAnyOrderElementsOf(measured);
+        stored.forEach((metric, ns) -> assertThat(ns).as(metric).containsExactly(jdbc.queryForList("select ns from sample "
+                + "where run_id = ? and metric = ? and phase = 'measured' and ok = true order by ns", Long.class, id, metric)
+                .stream().mapToLong(Long::longValue).toArray()));
     }
 
     private void assertPlotsAreServed(long id, String markdown) throws Exception {

@@ -4,12 +4,16 @@
 #   src/bench/scale.sh                        # 10,000, 100,000 and 1,000,000 samples
 #   SIZES="10000 100000" src/bench/scale.sh   # fewer sizes
 #   JAR=/tmp/other.jar PORT=18102 src/bench/scale.sh
+#   METRICS="noop true sh_c" src/bench/scale.sh   # the issue's 3 exec metrics (hours at 1,000,000 here)
 #
-# For each size N it measures one run of a process Space with the no-op round trip only, n = N,
-# no warm-ups, no files and no floor, then times (best of REPEAT, default 3):
+# For each size N it measures one run of a process Space with the exec metrics in METRICS (default
+# the no-op round trip only), n = N each, no warm-ups, no files and no floor, then times (best of
+# REPEAT, default 3):
 #   page     GET /runs/ID
-#   plot     GET /api/runs/ID/plots/exec.noop.svg
-#   csv      GET /api/runs/ID/samples.csv (MB/s, 10^6 bytes per second; and the heap's peak while it streams)
+#   plot     GET /api/runs/ID/plots/exec.M.svg, the slowest of the metrics' plots
+#   csv      GET /api/runs/ID/samples.csv (MB/s, 10^6 bytes per second; and how much the heap's live
+#            set grows while it streams: a full GC before, and one in the middle of a download slowed
+#            to 4 MB/s)
 # Beside each wall time it prints the app's CPU time per request (user + system, from /proc), which
 # a loaded host moves far less than wall time, and the load average.
 #   compare  GET /compare?runs=ID,ID
@@ -23,6 +27,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 SIZES=${SIZES:-10000 100000 1000000}
+METRICS=${METRICS:-noop}
+METRICS_JSON=$(printf '"%s",' $METRICS); METRICS_JSON="[${METRICS_JSON%,}]"
 REPEAT=${REPEAT:-3}
 JAR=${JAR:-target/spacebench.jar}
 [ -f "$JAR" ] || ./mvnw -B -q -DskipTests package
@@ -61,12 +67,13 @@ timed() {
 
 echo "load average when it began: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"
 echo "each request: best wall time of $REPEAT in s, the app's mean CPU time per request in s, and both per sample in µs"
+echo "n: samples per metric; metrics: $METRICS (per-sample figures divide by n × $(wc -w <<< "$METRICS"))"
 printf '%-8s %6s | %-23s | %-23s | %-31s | %-23s | %6s %8s | %s\n' n measure "page s cpu (µs/sample)" "plot s cpu (µs/sample)" \
-  "csv s cpu MB/s (cpu µs/row)" "compare s cpu (µs/smp)" heap "csv peak" load
+  "csv s cpu MB/s (cpu µs/row)" "compare s cpu (µs/smp)" heap "csv live+" load
 for N in $SIZES; do
   start=$(date +%s.%N)
   id=$(curl -sf -X POST "$BASE/api/runs" -H "Authorization: Bearer $SPACEBENCH_API_TOKEN" -H 'Content-Type: application/json' \
-       -d "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\"],\"n\":$N,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}" \
+       -d "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":$METRICS_JSON,\"n\":$N,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}" \
        | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
   while :; do
     status=$(curl -sf "$BASE/api/runs/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
@@ -75,17 +82,25 @@ for N in $SIZES; do
   measured=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{printf "%.0f", b-a}')
   before=$(heap)
   read -r page _ page_cpu <<< "$(timed "/runs/$id")"
-  read -r plot _ plot_cpu <<< "$(timed "/api/runs/$id/plots/exec.noop.svg")"
-  jstat -gc "$APP" 20 > "$WORK/jstat-$N" &
-  JSTAT=$!
+  plot=0; plot_cpu=0
+  for m in $METRICS; do
+    read -r p _ pc <<< "$(timed "/api/runs/$id/plots/exec.$m.svg")"
+    if awk -v a="$p" -v b="$plot" 'BEGIN{exit !(a>b)}'; then plot=$p; plot_cpu=$pc; fi
+  done
   read -r csv csv_bytes csv_cpu <<< "$(timed "/api/runs/$id/samples.csv")"
-  kill $JSTAT; wait $JSTAT 2>/dev/null || true
-  peak=$(awk 'NR==1{for(i=1;i<=NF;i++)c[$i]=i; next} $1!="S0C"{u=($c["S0U"]+$c["S1U"]+$c["EU"]+$c["OU"])/1024; if(u>m)m=u} END{printf "%.0f", m}' "$WORK/jstat-$N")
+  # The live set while samples.csv streams, against the live set just before.
+  jcmd "$APP" GC.run >/dev/null; live_before=$(heap)
+  curl -s -o /dev/null --limit-rate 4M "$BASE/api/runs/$id/samples.csv" &
+  SLOW=$!
+  sleep 2
+  jcmd "$APP" GC.run >/dev/null; live_during=$(heap)
+  wait $SLOW
+  peak=$((live_during - live_before))
   read -r compare _ compare_cpu <<< "$(timed "/compare?runs=$id,$id")"
-  awk -v n="$N" -v m="$measured" -v p="$page" -v pc="$page_cpu" -v pl="$plot" -v plc="$plot_cpu" -v c="$csv" -v cc="$csv_cpu" \
+  awk -v n="$N" -v t="$((N * $(wc -w <<< "$METRICS")))" -v m="$measured" -v p="$page" -v pc="$page_cpu" -v pl="$plot" -v plc="$plot_cpu" -v c="$csv" -v cc="$csv_cpu" \
       -v cb="$csv_bytes" -v cmp="$compare" -v cmpc="$compare_cpu" -v h="$before" -v pk="$peak" -v l="$(cut -d' ' -f1 /proc/loadavg)" 'BEGIN{
     printf "%-8d %5ss | %6.3f %6.3f (%6.2f) | %6.3f %6.3f (%6.3f) | %6.3f %6.3f %6.1f (%6.3f) | %6.3f %6.3f (%6.2f) | %4dMiB %5dMiB | %s\n",
-      n, m, p, pc, p/n*1e6, pl, plc, pl/n*1e6, c, cc, cb/c/1e6, cc/n*1e6, cmp, cmpc, cmp/n*1e6, h, pk, l }'
+      n, m, p, pc, p/t*1e6, pl, plc, pl/t*1e6, c, cc, cb/c/1e6, cc/t*1e6, cmp, cmpc, cmp/t*1e6, h, pk, l }'
 done
 jcmd "$APP" GC.run >/dev/null
 echo "heap after a full GC, once every run and request above is done: $(heap) MiB (-Xmx512m)"

@@ -4,7 +4,8 @@
 -- samples.csv's body in pieces, written by the worker as its batches commit: piece seq covers the
 -- run's rows with ids after the previous piece's last_id, up to and including its own last_id, in
 -- id order, formatted exactly as the export formats rows. Pieces are only ever a prefix of the
--- run's rows: the export copies them, then formats the rows after the last piece.
+-- run's rows: the export copies them, then formats the rows after the last piece. body is the
+-- text deflated (RFC 1951, no header).
 CREATE TABLE sample_csv_piece (
     run_id    BIGINT  NOT NULL REFERENCES run (id) ON DELETE CASCADE,
     seq       INTEGER NOT NULL,

@@ -76,7 +76,7 @@ final class SweepLevel {
     private final ExecutorService pool;
     private final List<Future<?>> submitted = new ArrayList<>();
     /** Each Space's samples of the loop in progress, not yet handed to the listener; handed over on every path. */
-    private List<List<Sample>> pending = List.of();
+    private List<SampleColumns> pending = List.of();
     /** What the progress shows while the Spaces' threads run: their warm-ups, or the measured loops. */
     private Phase phase = Phase.MEASURED;
 
@@ -130,10 +130,10 @@ final class SweepLevel {
 
     /** Gives the listener what the Spaces' threads took and it has not had yet (call with the threads stopped). */
     private void handOver() {
-        List<List<Sample>> taken = pending;
+        List<SampleColumns> taken = pending;
         pending = List.of();
         try {
-            taken.forEach(samples -> samples.forEach(listener::sample));
+            taken.forEach(samples -> samples.replay(listener::sample));
         } catch (RuntimeException e) {
             log.warn("concurrency level {}: could not record the last samples: {}", level, e.toString());
         }
@@ -191,12 +191,12 @@ final class SweepLevel {
         CountDownLatch waiting = new CountDownLatch(level);
         CountDownLatch go = new CountDownLatch(1);
         long[] ends = new long[level];
-        List<List<Sample>> taken = new ArrayList<>();
+        List<SampleColumns> taken = new ArrayList<>();
         pending = taken;
         List<Future<?>> loops = new ArrayList<>();
         for (int i = 0; i < level; i++) {
             int index = i;
-            List<Sample> mine = new ArrayList<>();
+            SampleColumns mine = new SampleColumns(level, index + 1);
             taken.add(mine);
             loops.add(submit(() -> {
                 waiting.countDown();
@@ -205,7 +205,7 @@ final class SweepLevel {
                         throw new CancelledException();
                     }
                 }
-                new Measurement(open[index], dir(index), buffer(index, mine)).run(measured);
+                new Measurement(open[index], dir(index), buffer(mine)).run(measured);
                 ends[index] = System.nanoTime();
                 return null;
             }));
@@ -241,15 +241,15 @@ final class SweepLevel {
     /** Runs {@code part} in every Space at once, not synchronised; its samples go to the listener afterwards. */
     private void runAll(Plan part, String id) throws SpaceException {
         phase = Phase.WARMUP;
-        List<List<Sample>> taken = new ArrayList<>();
+        List<SampleColumns> taken = new ArrayList<>();
         pending = taken;
         List<Future<?>> loops = new ArrayList<>();
         for (int i = 0; i < level; i++) {
             int index = i;
-            List<Sample> mine = new ArrayList<>();
+            SampleColumns mine = new SampleColumns(level, index + 1);
             taken.add(mine);
             loops.add(submit(() -> {
-                new Measurement(open[index], dir(index), buffer(index, mine)).run(part);
+                new Measurement(open[index], dir(index), buffer(mine)).run(part);
                 return null;
             }));
         }
@@ -264,14 +264,20 @@ final class SweepLevel {
     }
 
     /** What one Space's loop reports to: its samples renamed to the sweep's ids and kept; progress counted; the stop flag as cancel. */
-    private MeasureListener buffer(int index, List<Sample> into) {
+    private MeasureListener buffer(SampleColumns into) {
         return new MeasureListener() {
             private long lastDone;
+            /** The last metric's id and its sweep id: worked out once a metric, not once a sample. */
+            private String from;
+            private String to;
 
             @Override
             public void sample(Sample s) {
-                into.add(new Sample(sweepId(Metric.of(s.metric())), s.iteration(), s.phase(), s.ns(), s.bytes(), s.ok(), s.error(),
-                        s.agentNs(), level, index + 1));
+                if (!s.metric().equals(from)) {
+                    from = s.metric();
+                    to = sweepId(Metric.of(from));
+                }
+                into.add(to, s);
             }
 
             @Override

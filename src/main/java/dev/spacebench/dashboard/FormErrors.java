@@ -19,8 +19,9 @@ final class FormErrors {
     private static final Map<String, String> FIELDS = Map.of(
             "space.kind", "kind", "space.cpus", "cpus", "space.memoryMiB", "memoryMiB",
             "plan.exec.n", "execN", "plan.exec.warmups", "execWarmups", "plan.files.warmups", "fileWarmups",
-            "testbed", "testbed");
+            "testbed", "testbed", "plan.concurrency.n", "sweepN");
     private static final Pattern SIZE = Pattern.compile("plan\\.files\\.sizes\\[(\\d+)](?:\\.(bytes|n))?");
+    private static final Pattern LEVEL = Pattern.compile("plan\\.concurrency\\.levels\\[(\\d+)]");
 
     private FormErrors() {}
 
@@ -77,13 +78,16 @@ final class FormErrors {
         if (FIELDS.containsKey(apiField)) {
             return FIELDS.get(apiField);
         }
-        if (apiField.startsWith("plan.exec.metrics")) {
+        if (apiField.startsWith("plan.exec.metrics") || apiField.startsWith("plan.concurrency.metrics")) {
             return "metrics";
+        }
+        if (apiField.startsWith("plan.concurrency")) {
+            return RunForm.SWEEP_LEVELS;
         }
         if (apiField.startsWith("plan.files.sizes")) {
             return FileSizesText.FIELD;
         }
-        if (FIELDS.containsValue(apiField) || apiField.equals(FileSizesText.FIELD)) {
+        if (FIELDS.containsValue(apiField) || apiField.equals(FileSizesText.FIELD) || apiField.equals(RunForm.SWEEP_LEVELS)) {
             return apiField;
         }
         return FORM;
@@ -94,6 +98,10 @@ final class FormErrors {
         if (size.matches()) {
             String part = size.group(2) == null ? "" : size.group(2).equals("bytes") ? " size" : " iterations";
             return "entry " + (Integer.parseInt(size.group(1)) + 1) + part + " " + error.message();
+        }
+        Matcher level = LEVEL.matcher(error.field());
+        if (level.matches()) {
+            return "level " + (Integer.parseInt(level.group(1)) + 1) + " " + error.message();
         }
         if (formField(error.field()).equals(FORM)) {
             return error.field() + " " + error.message();

@@ -1,5 +1,6 @@
 package dev.spacebench.dashboard;
 
+import dev.spacebench.plan.ConcurrencyPlan;
 import dev.spacebench.plan.ExecPlan;
 import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
@@ -28,25 +29,36 @@ import org.springframework.validation.BindingResult;
  * @param floor {@value #FLOOR_ON} (the default: the bare floor is measured first, with the exec
  *     loops' n and warm-ups) or {@value #FLOOR_OFF}
  * @param testbed the testbed to measure on; blank: any live worker that can make the kind
+ * @param sweepLevels a concurrency sweep's levels (busy Spaces), e.g. {@code 1, 2, 4, 8}; blank: no
+ *     sweep. The sweep runs the ticked round trips
+ * @param sweepN a sweep's measured iterations per Space; blank: the REST default
  */
 public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
-                      List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed) {
+                      List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed,
+                      String sweepLevels, Integer sweepN) {
 
     static final String FLOOR_ON = "on";
     static final String FLOOR_OFF = "off";
+    static final String SWEEP_LEVELS = "sweepLevels";
+    /** Longer than 32 levels of 64 ever need; the REST limits then name what is wrong. */
+    static final int SWEEP_LEVELS_MAX_CHARS = 400;
+    private static final java.util.regex.Pattern LEVEL_SEPARATOR = java.util.regex.Pattern.compile("[,\\s]+");
 
     /** A form showing the preset's numbers, with the given Space part (any of it may be null). */
     static RunForm withPreset(PlanPreset preset, String kind, Double cpus, Long memoryMiB) {
         Plan plan = preset.plan();
         return new RunForm(kind, cpus, memoryMiB, preset.id(), plan.exec().n(), plan.exec().warmups(), plan.exec().metrics(),
                 FileSizesText.format(plan.files().sizes()), plan.files().warmups(),
-                plan.floor() == null || plan.floor().enabled() ? FLOOR_ON : FLOOR_OFF, null);
+                plan.floor() == null || plan.floor().enabled() ? FLOOR_ON : FLOOR_OFF, null,
+                plan.concurrency() == null || plan.concurrency().levels() == null ? null
+                        : String.join(", ", plan.concurrency().levels().stream().map(String::valueOf).toList()),
+                plan.concurrency() == null ? null : plan.concurrency().n());
     }
 
     /** True when no plan field was sent at all (a fresh visit). */
     boolean planUnset() {
         return execN == null && execWarmups == null && metrics == null && fileSizes == null && fileWarmups == null
-                && floor == null;
+                && floor == null && sweepLevels == null && sweepN == null;
     }
 
     /** Whether the metric's box is ticked; a fresh form ticks all. */
@@ -68,7 +80,36 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
         // Named by the entry's place as typed, the way range errors on the readable entries are (see FormErrors).
         FileSizesText.read(fileSizes).stream().filter(e -> e.problem() != null)
                 .forEach(e -> errors.add(new FieldError("plan.files.sizes[" + (e.position() - 1) + "]", e.problem())));
+        if (!levelsReadable()) {
+            errors.add(new FieldError(SWEEP_LEVELS, sweepLevels.length() > SWEEP_LEVELS_MAX_CHARS
+                    ? "must be at most " + SWEEP_LEVELS_MAX_CHARS + " characters, was " + sweepLevels.length()
+                    : "must be whole numbers separated by commas, e.g. 1, 2, 4, 8; was " + Shown.quote(sweepLevels)));
+        }
         return errors;
+    }
+
+    /** Whether the sweep's levels, as typed, can be read: blank (no sweep) or whole numbers, within the length limit. */
+    private boolean levelsReadable() {
+        return sweepLevels == null || sweepLevels.isBlank()
+                || (sweepLevels.length() <= SWEEP_LEVELS_MAX_CHARS && readableLevels().size() == tokens().length);
+    }
+
+    /** The levels typed that read as whole numbers, in order (the rest are left out, as unreadable numbers are). */
+    private List<Integer> readableLevels() {
+        List<Integer> levels = new ArrayList<>();
+        for (String level : tokens()) {
+            try {
+                levels.add(Integer.parseInt(level));
+            } catch (NumberFormatException e) {
+                // Named once for the whole input by readErrors.
+            }
+        }
+        return levels;
+    }
+
+    private String[] tokens() {
+        String typed = sweepLevels.length() > SWEEP_LEVELS_MAX_CHARS ? "" : sweepLevels.strip();
+        return typed.isEmpty() ? new String[0] : LEVEL_SEPARATOR.split(typed);
     }
 
     /**
@@ -87,9 +128,12 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
     RunRequest toRequest() {
         List<FileSize> sizes = FileSizesText.read(fileSizes).stream().map(FileSizesText.Entry::size).filter(s -> s != null).toList();
         List<String> ticked = metrics == null ? null : metrics.stream().filter(m -> m != null && !m.isBlank()).toList();
+        // Typed but partly unreadable: the readable levels still go, so that sweepN's range is checked in the same pass.
+        ConcurrencyPlan sweep = sweepLevels == null || sweepLevels.isBlank() ? null
+                : new ConcurrencyPlan(readableLevels(), ticked, sweepN, null, null);
         return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB),
                 new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null),
-                        FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null),
+                        FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null, null, sweep),
                 testbed == null || testbed.isBlank() ? null : testbed.strip());
     }
 }

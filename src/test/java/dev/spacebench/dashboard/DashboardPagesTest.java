@@ -75,6 +75,36 @@ class DashboardPagesTest extends AppTestSupport {
     }
 
     @Test
+    void theFormStartsAConcurrencySweepOfTheTickedRoundTripsAndNamesABadLevel() throws Exception {
+        HttpResponse<String> unreadable = postForm("/runs", Map.of("kind", "process", "metrics", "noop", "fileSizes", "",
+                "sweepLevels", "1, two", "sweepN", "0"));
+        assertThat(unreadable.statusCode()).isEqualTo(400);
+        assertThat(error(unreadable, "sweepLevels"))
+                .isEqualTo("must be whole numbers separated by commas, e.g. 1, 2, 4, 8; was &#39;1, two&#39;");
+        assertThat(error(unreadable, "sweepN")).isEqualTo("must be from 1 to 1000000, was 0");
+        assertThat(unreadable.body()).contains("value=\"1, two\"");
+
+        HttpResponse<String> descending = postForm("/runs", Map.of("kind", "process", "metrics", "noop", "fileSizes", "",
+                "sweepLevels", "2 1 65"));
+        assertThat(descending.statusCode()).isEqualTo(400);
+        assertThat(error(descending, "sweepLevels")).isEqualTo(
+                "level 2 must be more than the level before it (levels ascend, each once), was 1 after 2; "
+                        + "level 3 must be from 1 to 64 (the configured maximum, spacebench.plan.max-concurrency), was 65");
+
+        long id = queued(postForm("/runs", Map.of("kind", "process", "metrics", "noop", "execN", "3", "execWarmups", "0",
+                "fileSizes", "", "floor", "off", "sweepLevels", " 1,2 ", "sweepN", "4")));
+        JsonNode sweep = json(get("/api/runs/" + id)).get("plan").get("concurrency");
+        assertThat(sweep.get("levels").toString()).isEqualTo("[1,2]");
+        assertThat(sweep.get("metrics").toString()).isEqualTo("[\"noop\"]");
+        assertThat(sweep.get("n").asInt()).isEqualTo(4);
+        assertThat(awaitFinished(id, Duration.ofMinutes(2)).get("status").asString()).isEqualTo("SUCCEEDED");
+        JsonNode results = json(get("/api/runs/" + id + "/result.json")).get("metrics");
+        java.util.Map<String, Integer> n = new java.util.HashMap<>();
+        results.forEach(m -> n.put(m.get("metric").asString(), m.get("n").asInt()));
+        assertThat(n).containsEntry("sweep.1.exec.noop", 4).containsEntry("sweep.2.exec.noop", 8);
+    }
+
+    @Test
     void everyBadFileSizeEntryComesBackAtOnceNumberedAsTyped() throws Exception {
         // Entry 2 cannot be read; entries 1 and 3 can but are out of range (this app's maximum is 1 GiB = 1073741824 bytes).
         HttpResponse<String> page = postForm("/runs", Map.of("kind", "process", "metrics", "noop",

@@ -16,14 +16,17 @@ import java.util.List;
  *       {@code {"transport": …, "n": …, "p50Ns": …, "p99Ns": …}};</li>
  *   <li>{@code floor cost N WARMUPS [JVM option…]}: what the harness costs per round trip (CPU,
  *       context switches, threads woken, allocation, GC) for an agent started with those extra
- *       options, and the bare floors beside it ({@link HarnessCost}; a table, not JSON).</li>
+ *       options, and the bare floors beside it ({@link HarnessCost}; a table, not JSON);</li>
+ *   <li>{@code floor transfer BYTES N [JVM option…]}: what each stream-lane upload and download of
+ *       BYTES costs the agent and the client (CPU, allocation, GC, the agent's resident memory), for
+ *       an agent started with those extra options ({@link TransferCost}; a table).</li>
  * </ul>
  * Exit 2 on bad usage, 1 when the floor fails.
  */
 public final class FloorCommand {
 
     private static final String USAGE = "usage: floor stream BYTES N WARMUPS [hash] | floor ping tcp|unix N WARMUPS"
-            + " | floor cost N WARMUPS [JVM option...]";
+            + " | floor cost N WARMUPS [JVM option...] | floor transfer BYTES N [JVM option...]";
 
     private FloorCommand() {}
 
@@ -37,6 +40,18 @@ public final class FloorCommand {
                 return 2;
             } catch (Exception e) {
                 System.err.println("floor cost failed: " + e);
+                return 1;
+            }
+        }
+        if (args.size() >= 3 && args.get(0).equals("transfer")) {
+            try {
+                TransferCost.run(System.out, Long.parseLong(args.get(1)), Integer.parseInt(args.get(2)), args.subList(3, args.size()));
+                return 0;
+            } catch (NumberFormatException e) {
+                System.err.println("floor: BYTES and N must be whole numbers: " + e.getMessage());
+                return 2;
+            } catch (Exception e) {
+                System.err.println("floor transfer failed: " + e);
                 return 1;
             }
         }

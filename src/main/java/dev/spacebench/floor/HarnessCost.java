@@ -245,7 +245,8 @@ public final class HarnessCost {
         return new long[] {count, ms};
     }
 
-    private static long allocated() {
+    /** Heap bytes allocated by every live thread of this JVM so far (0 where the JVM cannot count them). */
+    static long allocated() {
         if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
                 && threads.isThreadAllocatedMemorySupported()) {
             return Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds())).filter(b -> b > 0).sum();

@@ -1,0 +1,163 @@
+package dev.spacebench.floor;
+
+import dev.spacebench.agent.AgentMain;
+import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.channel.AgentInfo;
+import dev.spacebench.channel.FileRef;
+import dev.spacebench.channel.Lane;
+import dev.spacebench.files.Sha256;
+import dev.spacebench.space.FileTrees;
+import dev.spacebench.space.local.AgentArchive;
+import dev.spacebench.space.local.AgentLauncher;
+import dev.spacebench.space.local.AgentProcess;
+import dev.spacebench.space.local.ProcessTrees;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * What one stream-lane transfer costs the agent and the client, in measures a loaded host does not
+ * bend much: CPU time, heap bytes allocated, garbage collections, and the agent's resident memory
+ * (now and its peak) after each transfer. It starts a real agent as a process Space does
+ * ({@link AgentLauncher}'s command plus any extra JVM options, for A/B of flags), uploads one file
+ * of BYTES random bytes N times and downloads it N times through the app's {@link AgentChannel}
+ * over TCP loopback, host files on both ends.
+ *
+ * <p>Printed, not asserted: a benchmark tool ({@code spacebench.jar floor transfer BYTES N [JVM option…]}).
+ */
+final class TransferCost {
+
+    private static final Duration TIMEOUT = Duration.ofMinutes(5);
+    private static final double MIB = 1 << 20;
+
+    private TransferCost() {}
+
+    /**
+     * @param bytes file size, at least 1
+     * @param n uploads and then downloads, at least 1
+     * @param agentOptions extra JVM options for the agent, after the launcher's own (later wins)
+     * @throws IOException if the agent cannot be started, a transfer fails or /proc cannot be read
+     */
+    static void run(PrintStream out, long bytes, int n, List<String> agentOptions) throws Exception {
+        if (bytes < 1 || n < 1) {
+            throw new IllegalArgumentException("BYTES and N must be at least 1, were " + bytes + " and " + n);
+        }
+        AgentArchive.ensure();
+        Path dir = Files.createTempDirectory("spacebench-transfer");
+        List<String> command = new ArrayList<>(AgentLauncher.command());
+        command.addAll(1, agentOptions);
+        command.addAll(List.of("--work-dir", dir.resolve("work").toString(), "--bulk-dir", dir.resolve("bulk").toString(),
+                "--listen", "127.0.0.1:0", "--exit-on-stdin-eof"));
+        byte[] secret = new byte[24];
+        new SecureRandom().nextBytes(secret);
+        String token = HexFormat.of().formatHex(secret);
+        AgentProcess agent = null;
+        try {
+            Path source = dir.resolve("source.bin");
+            writeRandom(source, bytes);
+            Sha256.Result sum = Sha256.of(source);
+            FileRef expected = new FileRef(sum.size(), sum.sha256());
+            agent = AgentProcess.start(command, Map.of(AgentMain.TOKEN_ENV, token), dir, dir.resolve("agent.log"), Duration.ofMinutes(5));
+            long pid = agent.process().pid();
+            out.println("agent JVM options: " + String.join(" ", command.subList(1, command.indexOf("-cp"))));
+            out.printf("agent at start: %s%n", memory(pid));
+            try (AgentChannel channel = AgentChannels.plain(agent.target(), token)) {
+                out.printf("%-9s %9s | %9s %9s | %10s %10s | %9s %9s | %s%n", "transfer", "wall ms", "agent ms", "client ms",
+                        "agent MiB", "client MiB", "agent GC", "client GC", "agent memory after (VmRSS, VmHWM peak)");
+                for (int i = 0; i < n; i++) {
+                    row(out, "upload", pid, channel, () -> channel.upload(source, expected, "file.bin", Lane.STREAM, TIMEOUT));
+                }
+                for (int i = 0; i < n; i++) {
+                    Path destination = dir.resolve("download.bin");
+                    row(out, "download", pid, channel, () -> channel.download("file.bin", expected, destination, Lane.STREAM, TIMEOUT));
+                    Files.delete(destination);
+                }
+            }
+        } finally {
+            if (agent != null) {
+                ProcessTrees.kill(agent.process().toHandle());
+            }
+            FileTrees.deleteQuietly(dir);
+        }
+        out.println("ms CPU: /proc/PID/stat utime+stime (10 ms ticks); MiB: heap bytes allocated (ThreadMXBean; the agent's by Info);");
+        out.println("GC: collections/ms during the transfer; memory: /proc/PID/status.");
+    }
+
+    @FunctionalInterface
+    private interface Transfer {
+        void run() throws Exception;
+    }
+
+    private static void row(PrintStream out, String label, long pid, AgentChannel channel, Transfer transfer) throws Exception {
+        long self = ProcessHandle.current().pid();
+        AgentInfo agent0 = channel.info(TIMEOUT);
+        ProcCounters a0 = ProcCounters.of(pid);
+        ProcCounters c0 = ProcCounters.of(self);
+        long alloc0 = HarnessCost.allocated();
+        long[] gc0 = gc();
+        long start = System.nanoTime();
+        transfer.run();
+        long wall = System.nanoTime() - start;
+        long[] gc1 = gc();
+        long alloc1 = HarnessCost.allocated();
+        ProcCounters c1 = ProcCounters.of(self);
+        ProcCounters a1 = ProcCounters.of(pid);
+        AgentInfo agent1 = channel.info(TIMEOUT);
+        out.printf("%-9s %9.1f | %9.0f %9.0f | %10.1f %10.1f | %9s %9s | %s%n", label, wall / 1e6,
+                (a1.cpuNs() - a0.cpuNs()) / 1e6, (c1.cpuNs() - c0.cpuNs()) / 1e6,
+                (agent1.allocatedBytes() - agent0.allocatedBytes()) / MIB, (alloc1 - alloc0) / MIB,
+                (agent1.gcCount() - agent0.gcCount()) + "/" + (agent1.gcTimeNs() - agent0.gcTimeNs()) / 1_000_000 + "ms",
+                (gc1[0] - gc0[0]) + "/" + (gc1[1] - gc0[1]) + "ms", memory(pid));
+    }
+
+    /** VmRSS and VmHWM (peak) of a process in MiB, from /proc/PID/status. */
+    static String memory(long pid) throws IOException {
+        long rss = 0;
+        long peak = 0;
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+            if (line.startsWith("VmRSS:")) {
+                rss = kib(line);
+            } else if (line.startsWith("VmHWM:")) {
+                peak = kib(line);
+            }
+        }
+        return String.format("%.0f / %.0f MiB", rss / 1024.0, peak / 1024.0);
+    }
+
+    private static long kib(String line) {
+        return Long.parseLong(line.substring(line.indexOf(':') + 1).replace("kB", "").strip());
+    }
+
+    private static void writeRandom(Path file, long bytes) throws IOException {
+        SplittableRandom random = new SplittableRandom();
+        byte[] block = new byte[1 << 20];
+        try (OutputStream out = Files.newOutputStream(file)) {
+            for (long left = bytes; left > 0; left -= block.length) {
+                random.nextBytes(block);
+                out.write(block, 0, (int) Math.min(block.length, left));
+            }
+        }
+    }
+
+    private static long[] gc() {
+        long count = 0;
+        long ms = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, gc.getCollectionCount());
+            ms += Math.max(0, gc.getCollectionTime());
+        }
+        return new long[] {count, ms};
+    }
+}

@@ -85,7 +85,8 @@ public final class HarnessCost {
         Path dir = Files.createTempDirectory("spacebench-cost");
         Path classLog = dir.resolve("classes.log");
         List<String> command = new ArrayList<>(AgentLauncher.command());
-        command.addAll(1, agentOptions);
+        // Just before the class path, so that they come after the launcher's own and win.
+        command.addAll(command.indexOf("-cp"), agentOptions);
         command.add(1, "-Xlog:class+load=info:file=" + classLog);
         command.addAll(List.of("--work-dir", dir.resolve("work").toString(), "--bulk-dir", dir.resolve("bulk").toString(),
                 "--listen", "127.0.0.1:0", "--exit-on-stdin-eof"));

@@ -7,6 +7,7 @@ import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
 import dev.spacebench.files.Sha256;
+import dev.spacebench.measure.FileWarmup;
 import dev.spacebench.space.FileTrees;
 import dev.spacebench.space.local.AgentArchive;
 import dev.spacebench.space.local.AgentLauncher;
@@ -35,7 +36,7 @@ import java.util.SplittableRandom;
  * of BYTES random bytes N times and downloads it N times through the app's {@link AgentChannel}
  * over TCP loopback, host files on both ends.
  *
- * <p>Printed, not asserted: a benchmark tool ({@code spacebench.jar floor transfer BYTES N [JVM option…]}).
+ * <p>Printed, not asserted: a benchmark tool ({@code spacebench.jar floor transfer BYTES N WARMUPS [JVM option…]}).
  */
 final class TransferCost {
 
@@ -47,17 +48,20 @@ final class TransferCost {
     /**
      * @param bytes file size, at least 1
      * @param n uploads and then downloads, at least 1
+     * @param warmups a run's untimed file warm-up first: uploads and downloads of its 16 MiB file
+     *     ({@link FileWarmup}; a run makes {@link FileWarmup#TIMES}), 0 for none
      * @param agentOptions extra JVM options for the agent, after the launcher's own (later wins)
      * @throws IOException if the agent cannot be started, a transfer fails or /proc cannot be read
      */
-    static void run(PrintStream out, long bytes, int n, List<String> agentOptions) throws Exception {
+    static void run(PrintStream out, long bytes, int n, int warmups, List<String> agentOptions) throws Exception {
         if (bytes < 1 || n < 1) {
             throw new IllegalArgumentException("BYTES and N must be at least 1, were " + bytes + " and " + n);
         }
         AgentArchive.ensure();
         Path dir = Files.createTempDirectory("spacebench-transfer");
         List<String> command = new ArrayList<>(AgentLauncher.command());
-        command.addAll(1, agentOptions);
+        // Just before the class path, so that they come after the launcher's own and win.
+        command.addAll(command.indexOf("-cp"), agentOptions);
         command.addAll(List.of("--work-dir", dir.resolve("work").toString(), "--bulk-dir", dir.resolve("bulk").toString(),
                 "--listen", "127.0.0.1:0", "--exit-on-stdin-eof"));
         byte[] secret = new byte[24];
@@ -74,6 +78,11 @@ final class TransferCost {
             out.println("agent JVM options: " + String.join(" ", command.subList(1, command.indexOf("-cp"))));
             out.printf("agent at start: %s%n", memory(pid));
             try (AgentChannel channel = AgentChannels.plain(agent.target(), token)) {
+                if (warmups > 0) {
+                    Files.createDirectories(dir.resolve("staging"));
+                    int times = FileWarmup.run(channel, Lane.STREAM, dir.resolve("staging"), warmups);
+                    out.printf("warm-up: %d uploads and downloads of %d bytes; agent after: %s%n", times, FileWarmup.FILE_BYTES, memory(pid));
+                }
                 out.printf("%-9s %9s | %9s %9s | %10s %10s | %9s %9s | %s%n", "transfer", "wall ms", "agent ms", "client ms",
                         "agent MiB", "client MiB", "agent GC", "client GC", "agent memory after (VmRSS, VmHWM peak)");
                 for (int i = 0; i < n; i++) {
@@ -83,6 +92,16 @@ final class TransferCost {
                     Path destination = dir.resolve("download.bin");
                     row(out, "download", pid, channel, () -> channel.download("file.bin", expected, destination, Lane.STREAM, TIMEOUT));
                     Files.delete(destination);
+                }
+            }
+            // The floor in the same go: the bare stream's download (server and client in this JVM,
+            // memory to memory, the same hashing), so its CPU column holds both sides.
+            if (bytes <= Integer.MAX_VALUE - 8) {
+                byte[] payload = Files.readAllBytes(source);
+                try (BareGrpcServer server = BareGrpcServer.start(payload, true)) {
+                    for (int i = 0; i < n; i++) {
+                        bareRow(out, () -> BareGrpcStream.download(server, payload.length, 1 << 20, expected.sha256()));
+                    }
                 }
             }
         } finally {
@@ -120,6 +139,20 @@ final class TransferCost {
                 (agent1.allocatedBytes() - agent0.allocatedBytes()) / MIB, (alloc1 - alloc0) / MIB,
                 (agent1.gcCount() - agent0.gcCount()) + "/" + (agent1.gcTimeNs() - agent0.gcTimeNs()) / 1_000_000 + "ms",
                 (gc1[0] - gc0[0]) + "/" + (gc1[1] - gc0[1]) + "ms", memory(pid));
+    }
+
+    private static void bareRow(PrintStream out, Transfer transfer) throws Exception {
+        ProcCounters c0 = ProcCounters.of(ProcessHandle.current().pid());
+        long alloc0 = HarnessCost.allocated();
+        long[] gc0 = gc();
+        long start = System.nanoTime();
+        transfer.run();
+        long wall = System.nanoTime() - start;
+        long[] gc1 = gc();
+        long alloc1 = HarnessCost.allocated();
+        ProcCounters c1 = ProcCounters.of(ProcessHandle.current().pid());
+        out.printf("%-9s %9.1f | %9s %9.0f | %10s %10.1f | %9s %9s |%n", "bare down", wall / 1e6, "-", (c1.cpuNs() - c0.cpuNs()) / 1e6,
+                "-", (alloc1 - alloc0) / MIB, "-", (gc1[0] - gc0[0]) + "/" + (gc1[1] - gc0[1]) + "ms");
     }
 
     /** VmRSS and VmHWM (peak) of a process in MiB, from /proc/PID/status. */

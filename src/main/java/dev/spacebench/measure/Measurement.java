@@ -132,6 +132,10 @@ public final class Measurement {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
             loop(ExecRoundTrip.of(metric).id(), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(metric, phase, i));
         }
+        Integer agentWarmup = plan.exec().agentWarmupCalls();
+        if (agentWarmup != null && agentWarmup > 0) {
+            warmFilePaths(plan);
+        }
         for (FileSize size : plan.files().sizes()) {
             Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
             loop(Transfer.upload(size.bytes()).id(), plan.files().warmups(), size.n(), fileIterationUnits(size.bytes()),
@@ -159,6 +163,20 @@ public final class Measurement {
             throw e;
         } catch (RuntimeException e) {
             // the measured loops will show it
+        }
+    }
+
+    /** {@link FileWarmup} once per lane the file loops use. */
+    private void warmFilePaths(Plan plan) {
+        java.util.Set<Lane> warmed = java.util.EnumSet.noneOf(Lane.class);
+        for (FileSize size : plan.files().sizes()) {
+            Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
+            if (warmed.add(lane)) {
+                if (listener.cancelRequested()) {
+                    throw new CancelledException();
+                }
+                FileWarmup.run(channel, lane, staging, FileWarmup.TIMES);
+            }
         }
     }
 

@@ -48,6 +48,8 @@ public final class Measurement {
     private String failureText;
     /** The agent's collections and their time inside the loops, summed; null until a loop has both ends. */
     private AgentGc gcInLoops;
+    /** Untimed warm-up uploads (each with its download) made before the file loops. */
+    private int fileWarmupTransfers;
 
     /**
      * The agent JVM's garbage collections that ran while a loop ran, summed over the loops. The
@@ -175,7 +177,7 @@ public final class Measurement {
                 if (listener.cancelRequested()) {
                     throw new CancelledException();
                 }
-                FileWarmup.run(channel, lane, staging, FileWarmup.TIMES);
+                fileWarmupTransfers += FileWarmup.run(channel, lane, staging, FileWarmup.TIMES);
             }
         }
     }
@@ -226,6 +228,11 @@ public final class Measurement {
     /** What {@link AgentGc} says, over the loops run so far; null when no loop could be counted. */
     public AgentGc agentGcInLoops() {
         return gcInLoops;
+    }
+
+    /** Untimed warm-up uploads, each with its download, made before the file loops ({@link FileWarmup}). */
+    public int fileWarmupTransfers() {
+        return fileWarmupTransfers;
     }
 
     private void runLoop(String metric, int warmups, int n, long units, Iteration iteration) {

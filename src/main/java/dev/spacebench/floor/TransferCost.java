@@ -34,7 +34,8 @@ import java.util.SplittableRandom;
  * (now and its peak) after each transfer. It starts a real agent as a process Space does
  * ({@link AgentLauncher}'s command plus any extra JVM options, for A/B of flags), uploads one file
  * of BYTES random bytes N times and downloads it N times through the app's {@link AgentChannel}
- * over TCP loopback, host files on both ends.
+ * over TCP loopback, host files on both ends; then the same through the bulk lane (a directory both
+ * see); then the bare stream's downloads in this JVM.
  *
  * <p>Printed, not asserted: a benchmark tool ({@code spacebench.jar floor transfer BYTES N WARMUPS [JVM option…]}).
  */
@@ -77,7 +78,7 @@ final class TransferCost {
             long pid = agent.process().pid();
             out.println("agent JVM options: " + String.join(" ", command.subList(1, command.indexOf("-cp"))));
             out.printf("agent at start: %s%n", memory(pid));
-            try (AgentChannel channel = AgentChannels.plain(agent.target(), token)) {
+            try (AgentChannel channel = AgentChannels.plain(agent.target(), token, dir.resolve("bulk"))) {
                 if (warmups > 0) {
                     Files.createDirectories(dir.resolve("staging"));
                     int times = FileWarmup.run(channel, Lane.STREAM, dir.resolve("staging"), warmups);
@@ -91,6 +92,14 @@ final class TransferCost {
                 for (int i = 0; i < n; i++) {
                     Path destination = dir.resolve("download.bin");
                     row(out, "download", pid, channel, () -> channel.download("file.bin", expected, destination, Lane.STREAM, TIMEOUT));
+                    Files.delete(destination);
+                }
+                for (int i = 0; i < n; i++) {
+                    row(out, "bulk up", pid, channel, () -> channel.upload(source, expected, "file.bin", Lane.BULK, TIMEOUT));
+                }
+                for (int i = 0; i < n; i++) {
+                    Path destination = dir.resolve("download.bin");
+                    row(out, "bulk down", pid, channel, () -> channel.download("file.bin", expected, destination, Lane.BULK, TIMEOUT));
                     Files.delete(destination);
                 }
             }

@@ -236,7 +236,8 @@ public final class HarnessCost {
         return count + "/" + ms + "ms";
     }
 
-    private static long[] gc() {
+    /** This JVM's collections so far and their time in ms: {count, ms}. */
+    static long[] gc() {
         long count = 0;
         long ms = 0;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {

@@ -6,6 +6,7 @@ import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
+import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.measure.FileWarmup;
 import dev.spacebench.space.FileTrees;
@@ -14,10 +15,7 @@ import dev.spacebench.space.local.AgentLauncher;
 import dev.spacebench.space.local.AgentProcess;
 import dev.spacebench.space.local.ProcessTrees;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -26,7 +24,6 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * What one stream-lane transfer costs the agent and the client, in measures a loaded host does not
@@ -71,8 +68,7 @@ final class TransferCost {
         AgentProcess agent = null;
         try {
             Path source = dir.resolve("source.bin");
-            writeRandom(source, bytes);
-            Sha256.Result sum = Sha256.of(source);
+            Sha256.Result sum = RandomFiles.write(source, bytes);
             FileRef expected = new FileRef(sum.size(), sum.sha256());
             agent = AgentProcess.start(command, Map.of(AgentMain.TOKEN_ENV, token), dir, dir.resolve("agent.log"), Duration.ofMinutes(5));
             long pid = agent.process().pid();
@@ -134,11 +130,11 @@ final class TransferCost {
         ProcCounters a0 = ProcCounters.of(pid);
         ProcCounters c0 = ProcCounters.of(self);
         long alloc0 = HarnessCost.allocated();
-        long[] gc0 = gc();
+        long[] gc0 = HarnessCost.gc();
         long start = System.nanoTime();
         transfer.run();
         long wall = System.nanoTime() - start;
-        long[] gc1 = gc();
+        long[] gc1 = HarnessCost.gc();
         long alloc1 = HarnessCost.allocated();
         ProcCounters c1 = ProcCounters.of(self);
         ProcCounters a1 = ProcCounters.of(pid);
@@ -153,11 +149,11 @@ final class TransferCost {
     private static void bareRow(PrintStream out, Transfer transfer) throws Exception {
         ProcCounters c0 = ProcCounters.of(ProcessHandle.current().pid());
         long alloc0 = HarnessCost.allocated();
-        long[] gc0 = gc();
+        long[] gc0 = HarnessCost.gc();
         long start = System.nanoTime();
         transfer.run();
         long wall = System.nanoTime() - start;
-        long[] gc1 = gc();
+        long[] gc1 = HarnessCost.gc();
         long alloc1 = HarnessCost.allocated();
         ProcCounters c1 = ProcCounters.of(ProcessHandle.current().pid());
         out.printf("%-9s %9.1f | %9s %9.0f | %10s %10.1f | %9s %9s |%n", "bare down", wall / 1e6, "-", (c1.cpuNs() - c0.cpuNs()) / 1e6,
@@ -180,26 +176,5 @@ final class TransferCost {
 
     private static long kib(String line) {
         return Long.parseLong(line.substring(line.indexOf(':') + 1).replace("kB", "").strip());
-    }
-
-    private static void writeRandom(Path file, long bytes) throws IOException {
-        SplittableRandom random = new SplittableRandom();
-        byte[] block = new byte[1 << 20];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            for (long left = bytes; left > 0; left -= block.length) {
-                random.nextBytes(block);
-                out.write(block, 0, (int) Math.min(block.length, left));
-            }
-        }
-    }
-
-    private static long[] gc() {
-        long count = 0;
-        long ms = 0;
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            count += Math.max(0, gc.getCollectionCount());
-            ms += Math.max(0, gc.getCollectionTime());
-        }
-        return new long[] {count, ms};
     }
 }

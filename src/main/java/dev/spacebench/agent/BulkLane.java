@@ -19,7 +19,7 @@ import java.util.UUID;
  * The bulk lane: files move through a directory that host and Space share instead of the gRPC
  * stream. Import renames the host's file into the work directory when both are on one file
  * system (else copies it), then verifies size and SHA-256; export copies a work file into the
- * bulk directory, hashing it on the way. Partial files never appear under their final names.
+ * bulk directory and answers its size (the host hashes what it finds there). Partial files never appear under their final names.
  *
  * <p>Import takes only regular files: a symlink (or a fifo, a device, a directory) placed in the
  * bulk directory is refused, so nothing there can make the agent move or read another file.
@@ -106,9 +106,13 @@ final class BulkLane {
         Path target = bulkFile(request.getBulkName());
         Path temp = bulkDir.resolve("." + target.getFileName() + ".sb-" + UUID.randomUUID());
         try {
-            Sha256.Result got = Sha256.copy(source, temp);
+            // A copy in the kernel, not hashed here: the host hashes the bulk file itself before it
+            // takes it, which checks end to end what the agent's digest would only repeat, and the
+            // download then costs one copy and one hash, as cp + sha256 does (before: two hashes).
+            Files.copy(source, temp);
+            long size = Files.size(temp);
             Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            return FileDigest.newBuilder().setPath(request.getBulkName()).setSize(got.size()).setSha256(got.sha256()).build();
+            return FileDigest.newBuilder().setPath(request.getBulkName()).setSize(size).build();
         } catch (IOException | RuntimeException e) {
             Files.deleteIfExists(temp);
             throw e;

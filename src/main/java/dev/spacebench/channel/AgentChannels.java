@@ -66,13 +66,18 @@ public class AgentChannels {
      * @param token the agent's token, sent on every call
      */
     public static AgentChannel plain(String hostPort, String token) {
+        return plain(hostPort, token, null);
+    }
+
+    /** As {@link #plain(String, String)}, with a bulk lane at {@code bulkDir} (null: none). */
+    public static AgentChannel plain(String hostPort, String token, Path bulkDir) {
         int colon = hostPort.lastIndexOf(':');
         ManagedChannel managed = NettyChannelBuilder.forAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)))
                 .usePlaintext()
                 .maxInboundMessageSize(MAX_INBOUND_BYTES)
                 .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .build();
-        return new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(token)), null, AgentProtocol.DEFAULT_CHUNK_BYTES);
+        return new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(token)), bulkDir, AgentProtocol.DEFAULT_CHUNK_BYTES);
     }
 
     private ManagedChannel openTcp(String target) {

@@ -82,7 +82,7 @@ public final class BareGrpcStream {
         }
     }
 
-    private static MessageDigest sha256() {
+    static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
@@ -112,7 +112,8 @@ public final class BareGrpcStream {
         return ns;
     }
 
-    private static long download(BareGrpcServer server, int bytes, int chunkBytes, String expected) throws IOException {
+    /** One bare ReadFile of {@code bytes}, checked; @return its ns. */
+    static long download(BareGrpcServer server, int bytes, int chunkBytes, String expected) throws IOException {
         MessageDigest digest = expected.isEmpty() ? null : sha256();
         String sent = "";
         long start = System.nanoTime();

@@ -16,14 +16,17 @@ import java.util.List;
  *       {@code {"transport": …, "n": …, "p50Ns": …, "p99Ns": …}};</li>
  *   <li>{@code floor cost N WARMUPS [JVM option…]}: what the harness costs per round trip (CPU,
  *       context switches, threads woken, allocation, GC) for an agent started with those extra
- *       options, and the bare floors beside it ({@link HarnessCost}; a table, not JSON).</li>
+ *       options, and the bare floors beside it ({@link HarnessCost}; a table, not JSON);</li>
+ *   <li>{@code floor transfer BYTES N WARMUPS [JVM option…]}: after WARMUPS uploads and downloads of a
+ *       run's 16 MiB warm-up file (a run makes 16; 0: none), what each stream-lane upload and download of BYTES costs the agent and the client (CPU, allocation, GC, the agent's resident memory), for
+ *       an agent started with those extra options ({@link TransferCost}; a table).</li>
  * </ul>
  * Exit 2 on bad usage, 1 when the floor fails.
  */
 public final class FloorCommand {
 
     private static final String USAGE = "usage: floor stream BYTES N WARMUPS [hash] | floor ping tcp|unix N WARMUPS"
-            + " | floor cost N WARMUPS [JVM option...]";
+            + " | floor cost N WARMUPS [JVM option...] | floor transfer BYTES N WARMUPS [JVM option...]";
 
     private FloorCommand() {}
 
@@ -37,6 +40,19 @@ public final class FloorCommand {
                 return 2;
             } catch (Exception e) {
                 System.err.println("floor cost failed: " + e);
+                return 1;
+            }
+        }
+        if (args.size() >= 4 && args.get(0).equals("transfer")) {
+            try {
+                TransferCost.run(System.out, Long.parseLong(args.get(1)), Integer.parseInt(args.get(2)), Integer.parseInt(args.get(3)),
+                        args.subList(4, args.size()));
+                return 0;
+            } catch (NumberFormatException e) {
+                System.err.println("floor: BYTES, N and WARMUPS must be whole numbers: " + e.getMessage());
+                return 2;
+            } catch (Exception e) {
+                System.err.println("floor transfer failed: " + e);
                 return 1;
             }
         }

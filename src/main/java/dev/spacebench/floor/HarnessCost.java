@@ -85,7 +85,8 @@ public final class HarnessCost {
         Path dir = Files.createTempDirectory("spacebench-cost");
         Path classLog = dir.resolve("classes.log");
         List<String> command = new ArrayList<>(AgentLauncher.command());
-        command.addAll(1, agentOptions);
+        // Just before the class path, so that they come after the launcher's own and win.
+        command.addAll(command.indexOf("-cp"), agentOptions);
         command.add(1, "-Xlog:class+load=info:file=" + classLog);
         command.addAll(List.of("--work-dir", dir.resolve("work").toString(), "--bulk-dir", dir.resolve("bulk").toString(),
                 "--listen", "127.0.0.1:0", "--exit-on-stdin-eof"));
@@ -235,7 +236,8 @@ public final class HarnessCost {
         return count + "/" + ms + "ms";
     }
 
-    private static long[] gc() {
+    /** This JVM's collections so far and their time in ms: {count, ms}. */
+    static long[] gc() {
         long count = 0;
         long ms = 0;
         for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
@@ -245,7 +247,8 @@ public final class HarnessCost {
         return new long[] {count, ms};
     }
 
-    private static long allocated() {
+    /** Heap bytes allocated by every live thread of this JVM so far (0 where the JVM cannot count them). */
+    static long allocated() {
         if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
                 && threads.isThreadAllocatedMemorySupported()) {
             return Arrays.stream(threads.getThreadAllocatedBytes(threads.getAllThreadIds())).filter(b -> b > 0).sum();

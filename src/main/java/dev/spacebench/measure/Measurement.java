@@ -48,6 +48,8 @@ public final class Measurement {
     private String failureText;
     /** The agent's collections and their time inside the loops, summed; null until a loop has both ends. */
     private AgentGc gcInLoops;
+    /** Untimed warm-up uploads (each with its download) made before the file loops. */
+    private int fileWarmupTransfers;
 
     /**
      * The agent JVM's garbage collections that ran while a loop ran, summed over the loops. The
@@ -132,6 +134,10 @@ public final class Measurement {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
             loop(ExecRoundTrip.of(metric).id(), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(metric, phase, i));
         }
+        Integer agentWarmup = plan.exec().agentWarmupCalls();
+        if (agentWarmup != null && agentWarmup > 0) {
+            warmFilePaths(plan);
+        }
         for (FileSize size : plan.files().sizes()) {
             Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
             loop(Transfer.upload(size.bytes()).id(), plan.files().warmups(), size.n(), fileIterationUnits(size.bytes()),
@@ -159,6 +165,20 @@ public final class Measurement {
             throw e;
         } catch (RuntimeException e) {
             // the measured loops will show it
+        }
+    }
+
+    /** {@link FileWarmup} once per lane the file loops use. */
+    private void warmFilePaths(Plan plan) {
+        java.util.Set<Lane> warmed = java.util.EnumSet.noneOf(Lane.class);
+        for (FileSize size : plan.files().sizes()) {
+            Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
+            if (warmed.add(lane)) {
+                if (listener.cancelRequested()) {
+                    throw new CancelledException();
+                }
+                fileWarmupTransfers += FileWarmup.run(channel, lane, staging, FileWarmup.TIMES);
+            }
         }
     }
 
@@ -208,6 +228,11 @@ public final class Measurement {
     /** What {@link AgentGc} says, over the loops run so far; null when no loop could be counted. */
     public AgentGc agentGcInLoops() {
         return gcInLoops;
+    }
+
+    /** Untimed warm-up uploads, each with its download, made before the file loops ({@link FileWarmup}). */
+    public int fileWarmupTransfers() {
+        return fileWarmupTransfers;
     }
 
     private void runLoop(String metric, int warmups, int n, long units, Iteration iteration) {

@@ -28,11 +28,13 @@ public final class InProcessAgent implements AutoCloseable {
     private final ExecutorService ioPool = Executors.newCachedThreadPool();
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final String name = InProcessServerBuilder.generateName();
+    private final Path bulkDir;
 
     /** Serves an agent whose work directory is {@code dir/work} and bulk directory {@code dir/bulk}. */
     public InProcessAgent(Path dir) throws IOException {
         WorkDir workDir = new WorkDir(Files.createDirectories(dir.resolve("work")));
-        BulkLane bulkLane = new BulkLane(Files.createDirectories(dir.resolve("bulk")), workDir);
+        bulkDir = Files.createDirectories(dir.resolve("bulk"));
+        BulkLane bulkLane = new BulkLane(bulkDir, workDir);
         AgentService service = new AgentService(workDir, bulkLane, ioPool, timer, "test");
         server = InProcessServerBuilder.forName(name)
                 .addService(ServerInterceptors.intercept(service, new TokenInterceptor(TOKEN)))
@@ -43,6 +45,12 @@ public final class InProcessAgent implements AutoCloseable {
     public AgentChannel channel(String token, int chunkBytes) {
         ManagedChannel managed = InProcessChannelBuilder.forName(name).build();
         return new AgentChannel(managed, ClientInterceptors.intercept(managed, List.of(new TokenCredentials(token))), null, chunkBytes);
+    }
+
+    /** As {@link #channel(String, int)}, with the agent's bulk directory as its bulk lane. */
+    public AgentChannel bulkChannel(String token, int chunkBytes) {
+        ManagedChannel managed = InProcessChannelBuilder.forName(name).build();
+        return new AgentChannel(managed, ClientInterceptors.intercept(managed, List.of(new TokenCredentials(token))), bulkDir, chunkBytes);
     }
 
     @Override

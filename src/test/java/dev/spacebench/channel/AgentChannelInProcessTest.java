@@ -36,6 +36,33 @@ class AgentChannelInProcessTest {
     }
 
     @Test
+    void aBulkDownloadIsOneCopyByTheAgentAndOneHashByTheHost() throws Exception {
+        byte[] bytes = new byte[3 << 20];
+        new Random(7).nextBytes(bytes);
+        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        Files.createDirectories(dir.resolve("work"));
+        Files.write(dir.resolve("work/out.bin"), bytes);
+        try (InProcessAgent agent = new InProcessAgent(dir); AgentChannel channel = agent.bulkChannel(InProcessAgent.TOKEN, 64 * 1024)) {
+            FileRef got = channel.download("out.bin", new FileRef(bytes.length, sha), dir.resolve("got.bin"), Lane.BULK, TIMEOUT);
+            assertThat(got).isEqualTo(new FileRef(bytes.length, sha));
+            assertThat(Files.readAllBytes(dir.resolve("got.bin"))).isEqualTo(bytes);
+
+            // The agent no longer hashes what it exports; the host's own hash of the bulk file is
+            // the check, and it names where the bytes differed.
+            FileRef wrong = new FileRef(bytes.length, "0".repeat(64));
+            assertThatThrownBy(() -> channel.download("out.bin", wrong, dir.resolve("got-2.bin"), Lane.BULK, TIMEOUT))
+                    .isInstanceOf(TransferException.class)
+                    .hasMessageContaining("(bytes in the bulk directory)")
+                    .hasMessageContaining("got " + bytes.length + " bytes with SHA-256 " + sha);
+            assertThat(dir.resolve("got-2.bin")).doesNotExist();
+            try (var left = Files.list(dir.resolve("bulk"))) {
+                assertThat(left.map(p -> p.getFileName().toString())).as("nothing left in the bulk directory but its id")
+                        .containsExactly(".spacebench-bulk-id");
+            }
+        }
+    }
+
+    @Test
     void execRunsARealProcessAndReportsItsExitCodeAndOutput() throws Exception {
         try (InProcessAgent agent = new InProcessAgent(dir); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, 64 * 1024)) {
             ExecResult result = channel.exec(List.of("sh", "-c", "printf hello; exit 3"), TIMEOUT);

@@ -124,6 +124,44 @@ class MeasurementTest {
     }
 
     @Test
+    void theFilePathsAreWarmedUntimedOnceBeforeTheFileLoopsWhenAgentWarmUpIsOn() throws Exception {
+        Plan warmed = new Plan(new ExecPlan(List.of(), 1, 0, 1), new FilePlan(List.of(new FileSize(1L << 20, 2), new FileSize(2L << 20, 1)),
+                0, Long.MAX_VALUE, CHUNK), new FloorPlan(false, 1, 0));
+        Recorder recorder = new Recorder();
+        Measurement measurement;
+        long received;
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            long before = channel.info(java.time.Duration.ofSeconds(10)).allocatedBytes();
+            measurement = measurement(channel, recorder);
+            measurement.run(warmed);
+            received = channel.info(java.time.Duration.ofSeconds(10)).allocatedBytes() - before;
+        }
+        // One lane (no bulk lane here), so one warm-up: 16 uploads and downloads of 16 MiB.
+        assertThat(measurement.fileWarmupTransfers()).isEqualTo(16);
+        // 16 × 16 MiB up and down went through this JVM (agent and host share it here) on top of
+        // the loops' 4 MiB each way: at least the 512 MiB that were read into chunks.
+        assertThat(received).isGreaterThan(512L << 20);
+        // Untimed: no sample, and the measured iterations are all there is.
+        assertThat(recorder.samples).hasSize(6).allMatch(s -> s.phase() == Phase.MEASURED);
+        assertThat(dir.resolve("staging")).isEmptyDirectory();
+        try (var left = Files.walk(dir.resolve("agent").resolve("work"))) {
+            assertThat(left.filter(Files::isRegularFile)).as("nothing left in the agent's work directory").isEmpty();
+        }
+    }
+
+    @Test
+    void noFileWarmUpWhenAgentWarmUpIsOff() throws Exception {
+        Recorder recorder = new Recorder();
+        Measurement measurement;
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            measurement = measurement(channel, recorder);
+            measurement.run(filesOnly(1L << 20, 1));
+        }
+        assertThat(measurement.fileWarmupTransfers()).isZero();
+        assertThat(recorder.samples).hasSize(2);
+    }
+
+    @Test
     void tenFailuresInARowAbortTheRun() throws Exception {
         Recorder recorder = new Recorder();
         try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The agent's class-data sharing archive (AppCDS, the JDK's dynamic archive): the classes an agent
  * loads from its start through its first Exec, kept parsed and verified in one file that every
- * later agent maps instead of reading ~2,400 classes from 140 jars. Measured with
+ * later agent maps instead of reading ~2,400 classes from its jars. Measured with
  * {@code spacebench.jar floor cost} and by hand at load 20: agent start 2.1–2.5 s CPU without,
  * 1.2–1.3 s with.
  *

@@ -1,0 +1,64 @@
+package dev.spacebench.space.local;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.Attributes;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The agent's class path unpacked from a Spring Boot-style jar, on real files. */
+class AgentClassPathTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theAgentRunsWithGrpcAndProtobufJarsOnlyInTheJarsOrder() throws Exception {
+        List<String> libs = List.of("spring-core-7.0.1.jar", "grpc-api-1.84.1.jar", "logback-classic-1.5.38.jar",
+                "slf4j-api-2.0.20.jar", "protobuf-java-4.36.2.jar", "h2-2.4.240.jar", "grpc-netty-shaded-1.84.1.jar",
+                "guava-33.6.0-android.jar", "failureaccess-1.0.3.jar", "perfmark-api-0.27.0.jar", "spring-grpc-core-1.1.2.jar");
+        Path boot = bootJar(dir.resolve("app.jar"), libs);
+
+        List<Path> entries = AgentClassPath.unpacked(boot, dir.resolve("cache"));
+
+        assertThat(entries).extracting(p -> p.getFileName().toString()).containsExactly("classes.jar", "grpc-api-1.84.1.jar",
+                "protobuf-java-4.36.2.jar", "grpc-netty-shaded-1.84.1.jar", "guava-33.6.0-android.jar", "failureaccess-1.0.3.jar",
+                "perfmark-api-0.27.0.jar");
+        assertThat(entries).allMatch(Files::isRegularFile);
+        // The app's own classes are there, under their package path.
+        try (var jar = new java.util.jar.JarFile(entries.get(0).toFile())) {
+            assertThat(jar.getEntry("dev/spacebench/agent/AgentMain.class")).isNotNull();
+        }
+    }
+
+    /** A jar laid out as Spring Boot packs one: classes, libraries and their order in classpath.idx. */
+    private static Path bootJar(Path file, List<String> libs) throws IOException {
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().putValue("Start-Class", "dev.spacebench.SpacebenchApplication");
+        try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(file), manifest)) {
+            out.putNextEntry(new JarEntry("BOOT-INF/classes/dev/spacebench/agent/AgentMain.class"));
+            out.write(new byte[] {(byte) 0xCA, (byte) 0xFE});
+            out.closeEntry();
+            StringBuilder index = new StringBuilder();
+            for (String lib : libs) {
+                out.putNextEntry(new JarEntry("BOOT-INF/lib/" + lib));
+                out.write(lib.getBytes(StandardCharsets.UTF_8));
+                out.closeEntry();
+                index.append("- \"BOOT-INF/lib/").append(lib).append("\"\n");
+            }
+            out.putNextEntry(new JarEntry("BOOT-INF/classpath.idx"));
+            out.write(index.toString().getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        return file;
+    }
+}

@@ -36,6 +36,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     private final BulkLane bulkLane;
     private final CommandRunner commandRunner;
     private final String version;
+    private final AllocationCounter allocation = new AllocationCounter();
     /** System.currentTimeMillis() when the server listened; 0 before. */
     private volatile long listeningAtMillis;
 
@@ -135,19 +136,6 @@ final class AgentService extends AgentGrpc.AgentImplBase {
         return listened == 0 ? 0 : Math.max(0, listened - ManagementFactory.getRuntimeMXBean().getStartTime()) * 1_000_000L;
     }
 
-    /** Heap bytes allocated by the live threads, 0 where the JVM does not count them. */
-    private static long allocatedBytes() {
-        if (ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads
-                && threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled()) {
-            long sum = 0;
-            for (long bytes : threads.getThreadAllocatedBytes(threads.getAllThreadIds())) {
-                sum += Math.max(0, bytes);
-            }
-            return sum;
-        }
-        return 0;
-    }
-
     @Override
     public void info(InfoRequest request, StreamObserver<InfoReply> reply) {
         if (request.getCollectGarbage()) {
@@ -174,7 +162,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
                 .setGcCount(ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(g -> Math.max(0, g.getCollectionCount())).sum())
                 .setGcTimeNs(ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(g -> Math.max(0, g.getCollectionTime())).sum()
                         * 1_000_000L)
-                .setAllocatedBytes(allocatedBytes())
+                .setAllocatedBytes(allocation.bytes())
                 .build());
         reply.onCompleted();
     }

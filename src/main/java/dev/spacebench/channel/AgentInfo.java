@@ -18,7 +18,8 @@ import java.util.List;
  * @param startToListenNs the agent JVM's start to its server listening, in ns (ms resolution); 0 when unknown
  * @param gcCount the agent JVM's garbage collections so far (all collectors)
  * @param gcTimeNs their total time in ns (ms resolution)
- * @param allocatedBytes heap bytes the agent's live threads allocated so far; 0 when unknown
+ * @param allocatedBytes heap bytes the agent's threads allocated so far, a thread that ended counted as last seen (never
+ *     decreases); 0 when unknown
  */
 public record AgentInfo(String os, String kernel, String arch, String cpuModel, int cpuCount, long memoryBytes,
                         String hostname, String agentVersion, String jvm, String workDir, String bulkDir,

@@ -24,10 +24,23 @@ public final class FileWarmup {
 
     /** The warm-up file's size: 16 messages per stream transfer, little disk. */
     public static final long FILE_BYTES = 16L << 20;
-    /** Uploads and downloads of it: 256 MiB each way, what the agent needed in {@code floor transfer}. */
+    /** Uploads and downloads of it at most: 256 MiB each way, what the agent needed in {@code floor transfer}. */
     public static final int TIMES = 16;
 
     private FileWarmup() {}
+
+    /**
+     * How many warm-up transfers a lane gets: as many files of {@link #FILE_BYTES} as the lane's own
+     * transfers hold (rounded up), at least 1 and at most {@link #TIMES}. Warming more than the
+     * loops then move would cost a small plan far more than its measurement (a 1 MiB plan paid
+     * 512 MiB each way) without making its figures any warmer than a plan's own bytes would.
+     *
+     * @param laneBytes bytes the lane's loops move each way, warm-ups included (&gt; 0)
+     */
+    public static int times(long laneBytes) {
+        long files = laneBytes / FILE_BYTES + (laneBytes % FILE_BYTES == 0 ? 0 : 1);
+        return (int) Math.max(1, Math.min(TIMES, files));
+    }
 
     /**
      * Uploads and downloads a random file of {@link #FILE_BYTES} {@code times} times on

@@ -168,17 +168,19 @@ public final class Measurement {
         }
     }
 
-    /** {@link FileWarmup} once per lane the file loops use. */
+    /** {@link FileWarmup} once per lane the file loops use, as many transfers as {@link FileWarmup#times} gives for the lane. */
     private void warmFilePaths(Plan plan) {
-        java.util.Set<Lane> warmed = java.util.EnumSet.noneOf(Lane.class);
+        java.util.Map<Lane, Long> bytesByLane = new java.util.LinkedHashMap<>();
         for (FileSize size : plan.files().sizes()) {
-            Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
-            if (warmed.add(lane)) {
-                if (listener.cancelRequested()) {
-                    throw new CancelledException();
-                }
-                fileWarmupTransfers += FileWarmup.run(channel, lane, staging, FileWarmup.TIMES);
+            long transfers = (long) size.n() + plan.files().warmups();
+            // Plan limits (1 GiB, n 1,000,000) keep this far from overflowing.
+            bytesByLane.merge(laneFor(size.bytes(), plan, channel.hasBulkLane()), size.bytes() * transfers, Long::sum);
+        }
+        for (var lane : bytesByLane.entrySet()) {
+            if (listener.cancelRequested()) {
+                throw new CancelledException();
             }
+            fileWarmupTransfers += FileWarmup.run(channel, lane.getKey(), staging, FileWarmup.times(lane.getValue()));
         }
     }
 

@@ -136,17 +136,27 @@ class MeasurementTest {
             measurement.run(warmed);
             received = channel.info(java.time.Duration.ofSeconds(10)).allocatedBytes() - before;
         }
-        // One lane (no bulk lane here), so one warm-up: 16 uploads and downloads of 16 MiB.
-        assertThat(measurement.fileWarmupTransfers()).isEqualTo(16);
-        // 16 × 16 MiB up and down went through this JVM (agent and host share it here) on top of
-        // the loops' 4 MiB each way: at least the 512 MiB that were read into chunks.
-        assertThat(received).isGreaterThan(512L << 20);
+        // One lane (no bulk lane here) whose loops move 4 MiB each way: one upload and download of 16 MiB.
+        assertThat(measurement.fileWarmupTransfers()).isEqualTo(1);
+        // 16 MiB up and down went through this JVM (agent and host share it here) on top of the
+        // loops' 4 MiB each way: at least the 32 MiB that were read into chunks.
+        assertThat(received).isGreaterThan(32L << 20);
         // Untimed: no sample, and the measured iterations are all there is.
         assertThat(recorder.samples).hasSize(6).allMatch(s -> s.phase() == Phase.MEASURED);
         assertThat(dir.resolve("staging")).isEmptyDirectory();
         try (var left = Files.walk(dir.resolve("agent").resolve("work"))) {
             assertThat(left.filter(Files::isRegularFile)).as("nothing left in the agent's work directory").isEmpty();
         }
+    }
+
+    @Test
+    void aLaneGetsAsManyWarmUpFilesAsItsOwnTransfersFillFromOneToSixteen() {
+        assertThat(FileWarmup.times(1)).isEqualTo(1);
+        assertThat(FileWarmup.times(16L << 20)).isEqualTo(1);
+        assertThat(FileWarmup.times((16L << 20) + 1)).isEqualTo(2);
+        assertThat(FileWarmup.times(100L << 20)).isEqualTo(7);
+        assertThat(FileWarmup.times(5 * (100L << 20))).isEqualTo(16);
+        assertThat(FileWarmup.times(Long.MAX_VALUE)).isEqualTo(16);
     }
 
     @Test

@@ -17,9 +17,13 @@ final class Headline {
     /**
      * The headline figure is the p50 of {@code sh -c true} (what an AI agent or CI step most often
      * does), else {@code true}, else the no-op, else the largest file's upload throughput.
+     *
+     * @param figuresStored whether the run has any stored figures (a run whose app was killed has
+     *     none for the metric it was in)
+     * @param samples samples the run stored
      */
     static String sentence(Run run, String kind, List<RunReport.ExecRow> exec, List<RunReport.FileRow> files,
-                           Environment env, String version) {
+                           Environment env, String version, boolean figuresStored, long samples) {
         if (run.getStatus() == RunStatus.QUEUED || run.getStatus() == RunStatus.RUNNING) {
             return "This run is " + run.getStatus() + "; the figures below are what it has measured so far.";
         }
@@ -44,6 +48,12 @@ final class Headline {
                         + " (p50, n = " + row.uploadN() + failed(row.uploadFailures()) + ", " + row.uploadMibPerSecondText() + " MiB/s, "
                         + row.lane() + " lane)" + tail);
             }
+        }
+        if (!figuresStored && samples > 0) {
+            // An app killed mid-run stores no figures for the metric it was in; its samples are all kept.
+            return "This run ended " + run.getStatus() + " before its figures were computed"
+                    + (run.getFailureReason() == null ? "" : " (" + run.getFailureReason() + ")") + "; the " + samples
+                    + " samples it took are kept in samples.csv.";
         }
         return "This run ended " + run.getStatus() + " before any round trip succeeded"
                 + (run.getFailureReason() == null ? "." : ": " + run.getFailureReason());

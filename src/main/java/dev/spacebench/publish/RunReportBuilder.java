@@ -126,10 +126,11 @@ public class RunReportBuilder {
         int failures = measured.stream().mapToInt(MetricResult::getFailures).sum();
         int warmups = measured.stream().mapToInt(MetricResult::getWarmups).sum();
 
+        long sampleCount = run.getSampleCount() != null ? run.getSampleCount() : samples.countByRunId(id);
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
-                Headline.sentence(run, kind, exec, files, env, version),
+                Headline.sentence(run, kind, exec, files, env, version, !results.isEmpty(), sampleCount),
                 run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                run.getSampleCount() != null ? run.getSampleCount() : samples.countByRunId(id), exec, files, space, floor, aboveFloor, plots.available(id, results),
+                sampleCount, exec, files, space, floor, aboveFloor, plots.available(id, results),
                 run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
                         ? Method.describe(plan, spaceFacts, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),

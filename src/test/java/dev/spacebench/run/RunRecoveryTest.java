@@ -17,11 +17,13 @@ class RunRecoveryTest extends AppTestSupport {
     RunRepository runs;
     @Autowired
     RunWorker worker;
+    @Autowired
+    RunSampleRepository samples;
 
     private static final String UNMADE = "kind-no-worker-makes";
 
     @Test
-    void runsThisWorkerLeftRunningBecomeInterrupted() {
+    void runsThisWorkerLeftRunningBecomeInterrupted() throws Exception {
         // A kind no worker makes: the app's own worker, polling all along, must not claim these
         // runs before the test does (it did now and then with "process").
         SpaceSpec spec = new SpaceSpec(UNMADE, null, null);
@@ -32,6 +34,11 @@ class RunRecoveryTest extends AppTestSupport {
         assertThat(runs.claim(mine.getId(), worker.workerId(), Instant.now())).isEqualTo(1);
         assertThat(runs.claim(theirs.getId(), "another-machine", Instant.now())).isEqualTo(1);
 
+        // Samples it saved before the app was killed in its first metric: no figures were stored.
+        samples.saveAll(java.util.List.of(new RunSample(mine.getId(), "exec.noop", 1, "measured", 1000, 0, true, null),
+                new RunSample(mine.getId(), "exec.noop", 2, "measured", 900, 0, true, null),
+                new RunSample(mine.getId(), "exec.noop", 3, "measured", 1100, 0, true, null)));
+
         worker.interruptLeftovers();
 
         Run after = runs.findById(mine.getId()).orElseThrow();
@@ -39,6 +46,11 @@ class RunRecoveryTest extends AppTestSupport {
         assertThat(after.getFailureReason()).contains("the app stopped while this run was RUNNING");
         assertThat(after.getFinishedAt()).isNotNull();
         assertThat(runs.findById(theirs.getId()).orElseThrow().getStatus()).isEqualTo(RunStatus.RUNNING);
+        // Its page says the figures were never computed, not that nothing succeeded, and where the samples are.
+        String page = get("/runs/" + mine.getId()).body();
+        assertThat(page).contains("This run ended INTERRUPTED before its figures were computed (the app stopped while this run "
+                + "was RUNNING (found at the next start)); the 3 samples it took are kept in samples.csv.")
+                .doesNotContain("before any round trip succeeded");
         // A second claim of the same run fails: no run is measured twice.
         assertThat(runs.claim(theirs.getId(), worker.workerId(), Instant.now())).isZero();
     }

@@ -18,6 +18,8 @@ final class MetricSamples {
     static final class Tally {
         private long[] measured = new long[64];
         private int n;
+        /** {@link #measured()} ascending, made when first asked for since the last sample (null: not made). */
+        private long[] sorted;
         private int warmups;
         private int failures;
         /** Of the measured, successful samples that carry the agent's own time: that time, and ns minus it. */
@@ -39,6 +41,7 @@ final class MetricSamples {
                     measured = Arrays.copyOf(measured, n * 2);
                 }
                 measured[n++] = s.ns();
+                sorted = null;
                 if (s.spaceIndex() != null) {
                     int k = countBySpace.getOrDefault(s.spaceIndex(), 0);
                     long[] mine = bySpace.computeIfAbsent(s.spaceIndex(), i -> new long[16]);
@@ -94,6 +97,19 @@ final class MetricSamples {
         long[] measured() {
             return Arrays.copyOf(measured, n);
         }
+
+        /**
+         * The measured, successful times in ns, ascending: sorted once however often the figures
+         * are computed before the next sample (interim figures at each metric's end, the final
+         * ones, the stored sorted samples). Shared: callers must not change it.
+         */
+        long[] sorted() {
+            if (sorted == null) {
+                sorted = measured();
+                Arrays.sort(sorted);
+            }
+            return sorted;
+        }
     }
 
     private final Map<String, Tally> byMetric = new LinkedHashMap<>();
@@ -107,14 +123,10 @@ final class MetricSamples {
         byMetric.computeIfAbsent(metric, m -> new Tally()).wallNs = ns;
     }
 
-    /** Each metric's measured, successful times in ns, ascending (copies), in the order the metrics came. */
+    /** Each metric's measured, successful times in ns, ascending ({@link Tally#sorted()}: not to be changed), in the order the metrics came. */
     Map<String, long[]> sortedMeasured() {
         Map<String, long[]> sorted = new LinkedHashMap<>();
-        byMetric.forEach((metric, tally) -> {
-            long[] ns = tally.measured();
-            Arrays.sort(ns);
-            sorted.put(metric, ns);
-        });
+        byMetric.forEach((metric, tally) -> sorted.put(metric, tally.sorted()));
         return sorted;
     }
 

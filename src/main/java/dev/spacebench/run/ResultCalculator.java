@@ -119,8 +119,7 @@ final class ResultCalculator {
             return;
         }
         Summary s = Summary.of(ns);
-        long[] sorted = ns.clone();
-        Arrays.sort(sorted);
+        long[] sorted = mine.sorted();
         // What the page's plots need, computed here once rather than from the samples on every view.
         MetricResult result = new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
                 s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(),

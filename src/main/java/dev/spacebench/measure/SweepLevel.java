@@ -191,25 +191,16 @@ final class SweepLevel {
         CountDownLatch waiting = new CountDownLatch(level);
         CountDownLatch go = new CountDownLatch(1);
         long[] ends = new long[level];
-        List<SampleColumns> taken = new ArrayList<>();
-        pending = taken;
-        List<Future<?>> loops = new ArrayList<>();
-        for (int i = 0; i < level; i++) {
-            int index = i;
-            SampleColumns mine = new SampleColumns(level, index + 1);
-            taken.add(mine);
-            loops.add(submit(() -> {
-                waiting.countDown();
-                while (!go.await(POLL_MS, TimeUnit.MILLISECONDS)) {
-                    if (stop.get()) {
-                        throw new CancelledException();
-                    }
+        List<Future<?>> loops = inEverySpace((index, samples) -> {
+            waiting.countDown();
+            while (!go.await(POLL_MS, TimeUnit.MILLISECONDS)) {
+                if (stop.get()) {
+                    throw new CancelledException();
                 }
-                new Measurement(open[index], dir(index), buffer(mine)).run(measured);
-                ends[index] = System.nanoTime();
-                return null;
-            }));
-        }
+            }
+            new Measurement(open[index], dir(index), samples).run(measured);
+            ends[index] = System.nanoTime();
+        });
         try {
             while (!waiting.await(POLL_MS, TimeUnit.MILLISECONDS)) {
                 poll(id, n);
@@ -241,22 +232,33 @@ final class SweepLevel {
     /** Runs {@code part} in every Space at once, not synchronised; its samples go to the listener afterwards. */
     private void runAll(Plan part, String id) throws SpaceException {
         phase = Phase.WARMUP;
-        List<SampleColumns> taken = new ArrayList<>();
-        pending = taken;
-        List<Future<?>> loops = new ArrayList<>();
-        for (int i = 0; i < level; i++) {
-            int index = i;
-            SampleColumns mine = new SampleColumns(level, index + 1);
-            taken.add(mine);
-            loops.add(submit(() -> {
-                new Measurement(open[index], dir(index), buffer(mine)).run(part);
-                return null;
-            }));
-        }
+        List<Future<?>> loops = inEverySpace((index, samples) -> new Measurement(open[index], dir(index), samples).run(part));
         for (Future<?> f : loops) {
             await(f, id, 0);
         }
         handOver();
+    }
+
+    /** What one Space's thread runs: {@code samples} takes what it measures, held back until {@link #handOver()}. */
+    private interface SpaceTask {
+        void run(int index, MeasureListener samples) throws Exception;
+    }
+
+    /** Starts {@code task} on every Space's own thread, each with its own held-back samples (the new {@link #pending}). */
+    private List<Future<?>> inEverySpace(SpaceTask task) {
+        List<SampleColumns> taken = new ArrayList<>();
+        pending = taken;
+        List<Future<?>> tasks = new ArrayList<>();
+        for (int i = 0; i < level; i++) {
+            int index = i;
+            SampleColumns mine = new SampleColumns(level, index + 1);
+            taken.add(mine);
+            tasks.add(submit(() -> {
+                task.run(index, buffer(mine));
+                return null;
+            }));
+        }
+        return tasks;
     }
 
     private Path dir(int index) {

@@ -82,21 +82,17 @@ final class TransferCost {
                 }
                 out.printf("%-9s %9s | %9s %9s | %10s %10s | %9s %9s | %s%n", "transfer", "wall ms", "agent ms", "client ms",
                         "agent MiB", "client MiB", "agent GC", "client GC", "agent memory after (VmRSS, VmHWM peak)");
-                for (int i = 0; i < n; i++) {
-                    row(out, "upload", pid, channel, () -> channel.upload(source, expected, "file.bin", Lane.STREAM, TIMEOUT));
-                }
-                for (int i = 0; i < n; i++) {
-                    Path destination = dir.resolve("download.bin");
-                    row(out, "download", pid, channel, () -> channel.download("file.bin", expected, destination, Lane.STREAM, TIMEOUT));
-                    Files.delete(destination);
-                }
-                for (int i = 0; i < n; i++) {
-                    row(out, "bulk up", pid, channel, () -> channel.upload(source, expected, "file.bin", Lane.BULK, TIMEOUT));
-                }
-                for (int i = 0; i < n; i++) {
-                    Path destination = dir.resolve("download.bin");
-                    row(out, "bulk down", pid, channel, () -> channel.download("file.bin", expected, destination, Lane.BULK, TIMEOUT));
-                    Files.delete(destination);
+                Path destination = dir.resolve("download.bin");
+                for (Lane lane : List.of(Lane.STREAM, Lane.BULK)) {
+                    boolean bulk = lane == Lane.BULK;
+                    for (int i = 0; i < n; i++) {
+                        row(out, bulk ? "bulk up" : "upload", pid, channel, () -> channel.upload(source, expected, "file.bin", lane, TIMEOUT));
+                    }
+                    for (int i = 0; i < n; i++) {
+                        row(out, bulk ? "bulk down" : "download", pid, channel,
+                                () -> channel.download("file.bin", expected, destination, lane, TIMEOUT));
+                        Files.delete(destination);
+                    }
                 }
             }
             // The floor in the same go: the bare stream's download (server and client in this JVM,

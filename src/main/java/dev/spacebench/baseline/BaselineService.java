@@ -1,5 +1,6 @@
 package dev.spacebench.baseline;
 
+import dev.spacebench.environment.Virtualization;
 import dev.spacebench.metric.Metric;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.request.InvalidRequestException;
@@ -161,6 +162,11 @@ public class BaselineService {
         put(facts, "OS", host.path("os"));
         put(facts, "Kernel", host.path("kernel"));
         put(facts, "Space kind", document.path("run").path("kind"));
+        String virtualization = Virtualization.describe(document.path("run").path("kind").asString(null),
+                env.path("space").path("isolation").asString(null), host.path("virtualization").asString(null));
+        if (virtualization != null) {
+            facts.put("Virtualization", cut(virtualization));
+        }
         env.path("space").properties().stream().limit(MAX_IMPORTED_FACTS)
                 .forEach(e -> facts.put(cut("Space " + e.getKey()), cut(e.getValue().asString())));
         put(facts, "Other Spaces running", env.path("otherSpacesRunning"));

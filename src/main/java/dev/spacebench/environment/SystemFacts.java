@@ -16,6 +16,8 @@ import java.util.regex.Pattern;
  *
  * @param jvmFlags the JVM's input arguments (see {@link #ownJvmFlags()}); null in runs stored
  *     before they were recorded
+ * @param virtualization {@link Virtualization#ofHost(String)} of this system; null in runs stored
+ *     before it was recorded, for an agent's view of its Space, and where cpuinfo has no flags
  */
 public record SystemFacts(
         String os,
@@ -26,7 +28,8 @@ public record SystemFacts(
         long memoryBytes,
         String hostname,
         String jvm,
-        List<String> jvmFlags) {
+        List<String> jvmFlags,
+        String virtualization) {
 
     // A flag such as -Dspring.datasource.password=… must not reach a page.
     private static final Pattern SECRET_FLAG = Pattern.compile("(?i)^(-D[^=]*(?:password|secret|token|key|credential)[^=]*=).*");
@@ -43,7 +46,8 @@ public record SystemFacts(
                 readHostname(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                         + " (" + System.getProperty("java.vendor") + ")",
-                ownJvmFlags());
+                ownJvmFlags(),
+                Virtualization.ofHost(text(Path.of("/proc/cpuinfo"))));
     }
 
     /**
@@ -108,6 +112,14 @@ public record SystemFacts(
     private static Optional<String> firstLine(Path file) {
         List<String> lines = lines(file);
         return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(0).trim());
+    }
+
+    private static String text(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static List<String> lines(Path file) {

@@ -3,6 +3,7 @@ package dev.spacebench.publish;
 import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
+import dev.spacebench.environment.Virtualization;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Transfer;
@@ -197,6 +198,10 @@ public class RunReportBuilder {
         facts.add(new RunReport.Fact("Host JVM flags", flags(host.jvmFlags())));
         facts.add(new RunReport.Fact("Space kind", kind));
         SpaceFacts space = env.spaceFacts();
+        String virtualization = Virtualization.describe(kind, space.isolation(), host.virtualization());
+        if (virtualization != null) {
+            facts.add(new RunReport.Fact("Virtualization", virtualization));
+        }
         if (space.shapeAsked() == null) {
             facts.add(new RunReport.Fact("Shape asked", shape(spec)));
         }

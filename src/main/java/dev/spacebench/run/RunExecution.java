@@ -247,7 +247,7 @@ public class RunExecution {
 
     private static SystemFacts guestFacts(AgentInfo info) {
         return new SystemFacts(info.os(), info.kernel(), info.arch(), info.cpuModel(), info.cpuCount(),
-                info.memoryBytes(), info.hostname(), info.jvm(), info.jvmFlags());
+                info.memoryBytes(), info.hostname(), info.jvm(), info.jvmFlags(), null);
     }
 
     /**

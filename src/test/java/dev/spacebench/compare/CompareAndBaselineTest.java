@@ -57,6 +57,26 @@ class CompareAndBaselineTest extends AppTestSupport {
         assertThat(json(bad).get("errors").get(0).get("field").asString()).isEqualTo("runs");
     }
 
+    private static JsonNode environmentRow(JsonNode comparison, String label) {
+        for (JsonNode row : comparison.get("environment")) {
+            if (row.get("label").asString().equals(label)) {
+                return row;
+            }
+        }
+        throw new AssertionError("no environment row " + label + " in " + comparison.get("environment"));
+    }
+
+    /** This machine's answer, read here from the CPU's flags with the wording the page promises. */
+    private static String hostVirtualizationFromCpuinfo() throws Exception {
+        String flags = Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("flags"))
+                .findFirst().orElseThrow();
+        java.util.List<String> set = java.util.List.of(flags.substring(flags.indexOf(':') + 1).trim().split(" +"));
+        return (set.contains("hypervisor") ? "a virtual machine (the CPU reports a hypervisor)"
+                : "no hypervisor reported by the CPU (bare metal, or a hypervisor that hides itself)") + "; "
+                + (set.contains("vmx") ? "vmx (Intel VT-x) offered to guests" : set.contains("svm") ? "svm (AMD-V) offered to guests"
+                : "no vmx/svm offered to guests (a KVM guest cannot run here)");
+    }
+
     /** SciPy's U and p for one metric of runs a and b, from their samples.csv (src/test/python/mann_whitney.py). */
     private double[] scipyMannWhitney(String metric) throws Exception {
         Path dir = Files.createTempDirectory("spacebench-mw-");
@@ -104,6 +124,11 @@ class CompareAndBaselineTest extends AppTestSupport {
         assertThat(json(imported).get("hasSamples").asBoolean()).isFalse();
         JsonNode c = json(get("/api/compare?run=" + b + "&baseline=imported-a"));
         assertThat(row(c, "exec.noop").get("verdict").asString()).isEqualTo("not testable: summary only");
+        // The host's virtualization travels with a run's facts and with an imported result.json.
+        String expected = "Space: none (shares the host's kernel); host: " + hostVirtualizationFromCpuinfo();
+        assertThat(environmentRow(c, "Virtualization").get("a").asString()).isEqualTo(expected);
+        assertThat(environmentRow(c, "Virtualization").get("b").asString()).isEqualTo(expected);
+        assertThat(environmentRow(c, "Virtualization").get("differs").asBoolean()).isFalse();
         JsonNode withSamples = json(get("/api/compare?run=" + b + "&baseline=run-a"));
         assertThat(row(withSamples, "exec.noop").get("pValue").isNumber()).isTrue();
 

@@ -1,0 +1,68 @@
+package dev.spacebench.environment;
+
+import java.util.Arrays;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * What virtualization stands between a Space's commands and the hardware: whether the host is
+ * itself a virtual machine, whether its CPU offers hardware virtualization to guests, and whether
+ * the Space is a virtual machine. Two runs that differ here are not like for like: a host that is a
+ * cloud VM pays for every process start and system call what bare metal does not.
+ *
+ * <p>Read from the first {@code flags} line of {@code /proc/cpuinfo}: the {@code hypervisor} flag
+ * is the CPUID bit a hypervisor sets for its guests (Intel SDM vol. 2A, CPUID leaf 1, ECX bit 31);
+ * {@code vmx} (Intel VT-x) and {@code svm} (AMD-V) are what KVM needs.
+ */
+public final class Virtualization {
+
+    private static final Pattern FLAGS = Pattern.compile("^flags\\s*:(.*)$", Pattern.MULTILINE);
+
+    private Virtualization() {}
+
+    /**
+     * The host's part, e.g. {@code "a virtual machine (the CPU reports a hypervisor); no vmx/svm
+     * offered to guests"}.
+     *
+     * @param cpuinfo the text of {@code /proc/cpuinfo}; null or without a flags line gives null
+     *     (not known, e.g. a CPU architecture whose cpuinfo has no flags)
+     */
+    public static String ofHost(String cpuinfo) {
+        if (cpuinfo == null) {
+            return null;
+        }
+        Matcher flags = FLAGS.matcher(cpuinfo);
+        if (!flags.find()) {
+            return null;
+        }
+        Set<String> set = Arrays.stream(flags.group(1).trim().split("\\s+")).collect(Collectors.toSet());
+        String host = set.contains("hypervisor") ? "a virtual machine (the CPU reports a hypervisor)"
+                : "no hypervisor reported by the CPU (bare metal, or a hypervisor that hides itself)";
+        String offered = set.contains("vmx") ? "vmx (Intel VT-x) offered to guests"
+                : set.contains("svm") ? "svm (AMD-V) offered to guests"
+                : "no vmx/svm offered to guests (a KVM guest cannot run here)";
+        return host + "; " + offered;
+    }
+
+    /**
+     * The fact a page shows and a comparison weighs, e.g. {@code "Space: none (shares the host's
+     * kernel); host: a virtual machine (…)"}.
+     *
+     * @param kind the Space's kind ({@code vm} is a virtual machine; other kinds share the host's kernel)
+     * @param spaceIsolation the Space's isolation fact (names the VM's accelerator for {@code vm})
+     * @param host {@link #ofHost(String)}'s answer on the host; null when not recorded
+     * @return null when neither part is known
+     */
+    public static String describe(String kind, String spaceIsolation, String host) {
+        String space = "vm".equals(kind) ? (spaceIsolation == null ? "a virtual machine" : spaceIsolation)
+                : "attach".equals(kind) ? null
+                : "none (shares the host's kernel)";
+        if (host == null && space == null) {
+            return null;
+        }
+        return (space == null ? "" : "Space: " + space + (host == null ? "" : "; "))
+                + (host == null ? "" : "host: " + host);
+    }
+}

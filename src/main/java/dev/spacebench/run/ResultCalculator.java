@@ -118,8 +118,8 @@ final class ResultCalculator {
                     null, null, null, null, null, null, null, null, null));
             return;
         }
-        Summary s = Summary.of(ns);
         long[] sorted = mine.sorted();
+        Summary s = Summary.ofSorted(sorted);
         // What the page's plots need, computed here once rather than from the samples on every view.
         MetricResult result = new MetricResult(runId, metric, position, bytes, lane, s.n(), warmups, failures,
                 s.min(), s.p50(), s.p95(), s.p99(), s.max(), s.mean(), s.stddev(),

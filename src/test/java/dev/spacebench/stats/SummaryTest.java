@@ -1,6 +1,7 @@
 package dev.spacebench.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
@@ -22,6 +23,20 @@ class SummaryTest {
         assertThat(s.mean()).isEqualTo(14.5);
         assertThat(s.stddev()).isCloseTo(30.15238, within(1e-4));
         assertThat(samples[0]).as("input not modified").isEqualTo(9);
+    }
+
+    @Test
+    void fromSortedSamplesTheSameFiguresAndOutOfOrderIsRefused() {
+        long[] sorted = {1, 2, 3, 4, 5, 6, 7, 8, 9, 100};
+        Summary s = Summary.ofSorted(sorted);
+        assertThat(s.p50()).isEqualTo(5);
+        assertThat(s.p95()).isEqualTo(100);
+        assertThat(s.mean()).isEqualTo(14.5);
+        assertThat(s.stddev()).isCloseTo(30.15238, within(1e-4));
+        assertThatThrownBy(() -> Summary.ofSorted(new long[] {1, 3, 2}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("samples must be in ascending order: sample 2 (2 ns) is below the one before it (3 ns)");
+        assertThatThrownBy(() -> Summary.ofSorted(new long[0])).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -16,12 +16,11 @@ import java.time.Duration;
  */
 public final class ConcurrencySweep {
 
-    private final Spaces spaces;
-    private final AgentChannels channels;
-    private final SpaceSpec spec;
-    private final Duration readyTimeout;
-    private final Path staging;
-    private final MeasureListener listener;
+    /** What every level needs to make, reach and report on its Spaces. */
+    record Setup(Spaces spaces, AgentChannels channels, SpaceSpec spec, Duration readyTimeout, Path staging,
+                 MeasureListener listener) {}
+
+    private final Setup setup;
 
     /**
      * @param staging an existing host directory; each Space of a level gets its own directory in it
@@ -29,12 +28,7 @@ public final class ConcurrencySweep {
      */
     public ConcurrencySweep(Spaces spaces, AgentChannels channels, SpaceSpec spec, Duration readyTimeout, Path staging,
                             MeasureListener listener) {
-        this.spaces = spaces;
-        this.channels = channels;
-        this.spec = spec;
-        this.readyTimeout = readyTimeout;
-        this.staging = staging;
-        this.listener = listener;
+        this.setup = new Setup(spaces, channels, spec, readyTimeout, staging, listener);
     }
 
     /**
@@ -54,10 +48,10 @@ public final class ConcurrencySweep {
         long total = Measurement.progressUnits(plan);
         long done = total - units(plan);
         for (int level : sweep.levels()) {
-            if (listener.cancelRequested()) {
+            if (setup.listener().cancelRequested()) {
                 throw new CancelledException();
             }
-            done = new SweepLevel(spaces, channels, spec, readyTimeout, staging, listener, plan, level, done, total).run();
+            done = new SweepLevel(setup, plan, level, done, total).run();
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.spacebench.measure;
 
 import dev.spacebench.channel.AgentChannel;
-import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.SpaceLifecycle;
@@ -17,8 +16,6 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
-import dev.spacebench.space.SpaceSpec;
-import dev.spacebench.space.Spaces;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -60,12 +57,7 @@ final class SweepLevel {
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
     private static final long POLL_MS = 100;
 
-    private final Spaces spaces;
-    private final AgentChannels channels;
-    private final SpaceSpec spec;
-    private final Duration readyTimeout;
-    private final Path staging;
-    private final MeasureListener listener;
+    private final ConcurrencySweep.Setup setup;
     private final Plan plan;
     private final int level;
     private final long total;
@@ -80,14 +72,8 @@ final class SweepLevel {
     /** What the progress shows while the Spaces' threads run: their warm-ups, or the measured loops. */
     private Phase phase = Phase.MEASURED;
 
-    SweepLevel(Spaces spaces, AgentChannels channels, SpaceSpec spec, Duration readyTimeout, Path staging,
-               MeasureListener listener, Plan plan, int level, long done, long total) {
-        this.spaces = spaces;
-        this.channels = channels;
-        this.spec = spec;
-        this.readyTimeout = readyTimeout;
-        this.staging = staging;
-        this.listener = listener;
+    SweepLevel(ConcurrencySweep.Setup setup, Plan plan, int level, long done, long total) {
+        this.setup = setup;
         this.plan = plan;
         this.level = level;
         this.done = new AtomicLong(done);
@@ -133,7 +119,7 @@ final class SweepLevel {
         List<SampleColumns> taken = pending;
         pending = List.of();
         try {
-            taken.forEach(samples -> samples.replay(listener::sample));
+            taken.forEach(samples -> samples.replay(setup.listener()::sample));
         } catch (RuntimeException e) {
             log.warn("concurrency level {}: could not record the last samples: {}", level, e.toString());
         }
@@ -150,11 +136,11 @@ final class SweepLevel {
         for (int i = 0; i < level; i++) {
             int index = i;
             ready.add(submit(() -> {
-                Space space = spaces.create(spec, readyTimeout);
+                Space space = setup.spaces().create(setup.spec(), setup.readyTimeout());
                 made.set(index, space);
-                Path dir = staging.resolve("sweep-" + level + "-" + (index + 1));
+                Path dir = setup.staging().resolve("sweep-" + level + "-" + (index + 1));
                 Files.createDirectories(dir);
-                AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes());
+                AgentChannel channel = setup.channels().open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes());
                 open[index] = channel;
                 awaitFirstPing(channel, index);
                 return new Sample(sweepId(SpaceLifecycle.READY), index + 1, Phase.MEASURED, System.nanoTime() - start, 0, true,
@@ -166,7 +152,7 @@ final class SweepLevel {
             samples.add(await(f, sweepId(SpaceLifecycle.READY), 0));
         }
         wallTo(sweepId(SpaceLifecycle.READY), samples.stream().mapToLong(Sample::ns).max().orElse(0));
-        samples.forEach(listener::sample);
+        samples.forEach(setup.listener()::sample);
     }
 
     /**
@@ -175,10 +161,10 @@ final class SweepLevel {
      * much longer is what the burst create measures.
      */
     private void awaitFirstPing(AgentChannel channel, int index) throws InterruptedException {
-        Optional<Exception> failed = Retry.untilDeadline(readyTimeout, Duration.ofMillis(10), () -> channel.ping(Duration.ofSeconds(5)));
+        Optional<Exception> failed = Retry.untilDeadline(setup.readyTimeout(), Duration.ofMillis(10), () -> channel.ping(Duration.ofSeconds(5)));
         if (failed.isPresent()) {
             throw new SpaceLostException("Space " + (index + 1) + ": the agent said it was ready but no Ping succeeded within "
-                    + readyTimeout.toSeconds() + " s (spacebench.space.ready-timeout): " + failed.get().getMessage(), failed.get());
+                    + setup.readyTimeout().toSeconds() + " s (spacebench.space.ready-timeout): " + failed.get().getMessage(), failed.get());
         }
     }
 
@@ -226,7 +212,7 @@ final class SweepLevel {
         }
         handOver();
         // The last iteration of the metric: the listener flushes and updates the figures so far.
-        listener.progress(new Progress(id, Phase.MEASURED, n, n, done.get(), total));
+        setup.listener().progress(new Progress(id, Phase.MEASURED, n, n, done.get(), total));
     }
 
     /** Runs {@code part} in every Space at once, not synchronised; its samples go to the listener afterwards. */
@@ -262,7 +248,7 @@ final class SweepLevel {
     }
 
     private Path dir(int index) {
-        return staging.resolve("sweep-" + level + "-" + (index + 1));
+        return setup.staging().resolve("sweep-" + level + "-" + (index + 1));
     }
 
     /** What one Space's loop reports to: its samples renamed to the sweep's ids and kept; progress counted; the stop flag as cancel. */
@@ -331,9 +317,9 @@ final class SweepLevel {
     /** Progress for the run's page, and the cancel check. */
     private void poll(String id, int n) {
         if (id != null) {
-            listener.progress(new Progress(id, phase, 0, n, done.get(), total));
+            setup.listener().progress(new Progress(id, phase, 0, n, done.get(), total));
         }
-        if (listener.cancelRequested()) {
+        if (setup.listener().cancelRequested()) {
             stop.set(true);
             throw new CancelledException();
         }
@@ -364,14 +350,14 @@ final class SweepLevel {
 
     /** The sweep figure's wall time, for its rate per second. */
     private void wallTo(String id, long ns) {
-        listener.sweepWall(id, ns);
+        setup.listener().sweepWall(id, ns);
     }
 
     /** Waits for every Space's thread to stop: each checks the stop flag between iterations; a create in progress ends within the ready timeout. */
     private void stopThreads() {
         pool.shutdown();
         try {
-            if (!pool.awaitTermination(readyTimeout.toMillis() + 2 * CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+            if (!pool.awaitTermination(setup.readyTimeout().toMillis() + 2 * CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn("concurrency level {}: some Spaces' threads did not stop; deleting the Spaces made so far", level);
             }
         } catch (InterruptedException e) {
@@ -401,7 +387,7 @@ final class SweepLevel {
                 long start = System.nanoTime();
                 String error = null;
                 try {
-                    spaces.delete(space);
+                    setup.spaces().delete(space);
                 } catch (RuntimeException e) {
                     error = e.getMessage() == null ? e.toString() : e.getMessage();
                     log.warn("concurrency level {}: deleting Space {} failed: {}", level, index + 1, error);
@@ -429,7 +415,7 @@ final class SweepLevel {
         }
         try {
             wallTo(sweepId(SpaceLifecycle.DELETE), slowest);
-            samples.forEach(listener::sample);
+            samples.forEach(setup.listener()::sample);
         } catch (RuntimeException e) {
             log.warn("concurrency level {}: could not record the deletes: {}", level, e.toString());
         }

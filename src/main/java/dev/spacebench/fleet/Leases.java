@@ -1,5 +1,6 @@
 package dev.spacebench.fleet;
 
+import dev.spacebench.run.InterruptedRunFigures;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.HashSet;
@@ -9,11 +10,13 @@ import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Leases on RUNNING runs, by the database's clock: a worker's heartbeat renews those it holds; any
- * app (a worker or the server) marks a run whose lease ran out INTERRUPTED. Samples already saved
- * stay; the worker that lost the run finds out at its next heartbeat and does not resume it.
+ * app (a worker or the server) marks a run whose lease ran out INTERRUPTED, with the figures of the
+ * samples it saved ({@link InterruptedRunFigures}). Samples already saved stay; the worker that lost
+ * the run finds out at its next heartbeat and does not resume it.
  */
 @Component
 public class Leases {
@@ -23,9 +26,13 @@ public class Leases {
     static final String LOST_LEASE = "stopped renewing its lease (no heartbeat)";
 
     private final FleetDatabase db;
+    private final InterruptedRunFigures figures;
+    private final TransactionTemplate transactions;
 
-    public Leases(FleetDatabase db) {
+    public Leases(FleetDatabase db, InterruptedRunFigures figures, TransactionTemplate transactions) {
         this.db = db;
+        this.figures = figures;
+        this.transactions = transactions;
     }
 
     /**
@@ -48,7 +55,8 @@ public class Leases {
     }
 
     /**
-     * Marks every RUNNING run whose lease has run out INTERRUPTED, saying whose lease it was.
+     * Marks every RUNNING run whose lease has run out INTERRUPTED, saying whose lease it was, and
+     * computes its figures from the samples it stored.
      *
      * @param by who noticed, for the reason (a worker id, or "the server")
      * @return how many runs it marked
@@ -62,15 +70,28 @@ public class Leases {
             String reason = "its worker '" + run.get("worker") + "' on testbed '" + run.get("testbed")
                     + "' " + LOST_LEASE + "; the lease ran out at " + leaseEnd(run.get("lease_until"))
                     + " and " + by + " marked the run INTERRUPTED; the samples saved until then are kept";
-            int updated = db.jdbc().update("UPDATE run SET status = 'INTERRUPTED', finished_at = ?, failure_reason = ?, lease_until = NULL "
-                            + "WHERE id = ? AND status = 'RUNNING' AND lease_until < CURRENT_TIMESTAMP",
-                    FleetDatabase.utc(Instant.now()), reason, id);
-            if (updated == 1) {
+            Long kept;
+            try {
+                // One transaction: no run ends INTERRUPTED without its figures unless they cannot be computed.
+                kept = transactions.execute(tx -> interrupt(id, reason) ? figures.compute(id) : null);
+            } catch (RuntimeException e) {
+                log.warn("run {}: could not compute its figures from its stored samples: {}; INTERRUPTED without them", id, e.toString());
+                kept = transactions.execute(tx -> interrupt(id, reason) ? -1L : null);
+            }
+            if (kept != null) {
                 marked++;
-                log.warn("run {} INTERRUPTED: {}", id, reason);
+                log.warn("run {} INTERRUPTED: {}{}", id, reason, kept < 0 ? "" : "; its figures computed from the " + kept
+                        + " samples it stored");
             }
         }
         return marked;
+    }
+
+    /** @return whether this app marked it (another may have been first, or its worker renewed it) */
+    private boolean interrupt(long id, String reason) {
+        return db.jdbc().update("UPDATE run SET status = 'INTERRUPTED', finished_at = ?, failure_reason = ?, lease_until = NULL "
+                        + "WHERE id = ? AND status = 'RUNNING' AND lease_until < CURRENT_TIMESTAMP",
+                FleetDatabase.utc(Instant.now()), reason, id) == 1;
     }
 
     private static Object leaseEnd(Object value) {

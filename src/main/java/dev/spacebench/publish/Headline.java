@@ -31,7 +31,8 @@ final class Headline {
         String when = Format.date(run.getStartedAt() == null ? run.getCreatedAt() : run.getStartedAt());
         String tail = " on a " + machine + ", measured " + when + " with Spacebench " + version + ".";
         String prefix = run.getStatus() == RunStatus.SUCCEEDED ? "" : "This run ended " + run.getStatus()
-                + (run.getFailureReason() == null ? "" : " (" + run.getFailureReason() + ")") + "; from the samples it took, ";
+                + (run.getFailureReason() == null ? "" : " (" + run.getFailureReason() + ")")
+                + (run.getStatus() == RunStatus.INTERRUPTED ? interrupted(run, samples) : "; from the samples it took, ");
         for (ExecRoundTrip wanted : METRICS) {
             for (RunReport.ExecRow row : exec) {
                 if (row.metric().equals(wanted.id()) && row.p50().ns() != null) {
@@ -57,6 +58,13 @@ final class Headline {
         }
         return "This run ended " + run.getStatus() + " before any round trip succeeded"
                 + (run.getFailureReason() == null ? "." : ": " + run.getFailureReason());
+    }
+
+    /** An interrupted run's figures stop where it stopped: the headline says so before quoting one. */
+    private static String interrupted(Run run, long samples) {
+        return "; its figures cover only the " + samples + " samples taken before the interruption"
+                + (run.isFiguresFromStoredSamples() ? " (computed from the stored samples when the run was found interrupted)" : "")
+                + ": ";
     }
 
     /** ", 2 failed" beside an n, so a failure is never only in samples.csv. */

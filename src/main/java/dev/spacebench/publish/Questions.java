@@ -24,7 +24,8 @@ final class Questions {
     }
 
     private static Long p50(List<RunReport.ExecRow> exec, ExecRoundTrip metric) {
-        return exec.stream().filter(r -> r.metric().equals(metric.id())).map(r -> r.p50().ns()).findFirst().orElse(null);
+        // A row whose samples all failed has no p50 (findFirst of a null element would throw).
+        return exec.stream().filter(r -> r.metric().equals(metric.id())).findFirst().map(r -> r.p50().ns()).orElse(null);
     }
 
     static List<RunReport.Question> list(List<RunReport.ExecRow> exec, boolean succeeded) {

@@ -96,6 +96,10 @@ public class Run {
     @Column(length = 64)
     private String testbed;
 
+    /** True when the figures were computed after the run ended INTERRUPTED, from its stored samples ({@link InterruptedRunFigures}). */
+    @Column(name = "figures_from_stored_samples", nullable = false)
+    private boolean figuresFromStoredSamples;
+
     protected Run() {}
 
     public Run(String kind, SpaceSpec spaceSpec, Plan plan, long progressTotal, Instant createdAt) {
@@ -131,6 +135,8 @@ public class Run {
     public Long getSampleCount() { return sampleCount; }
     public void setSampleCount(Long sampleCount) { this.sampleCount = sampleCount; }
     public String getTestbed() { return testbed; }
+    public boolean isFiguresFromStoredSamples() { return figuresFromStoredSamples; }
+    void setFiguresFromStoredSamples(boolean fromStored) { this.figuresFromStoredSamples = fromStored; }
 
     public void setEnvironment(Environment environment) { this.environment = environment; }
     public void setBuild(Build build) { this.build = build; }

@@ -123,13 +123,16 @@ public class RunExecution {
             hasBulkLane = space.bulkDir() != null;
             boolean bulk = hasBulkLane;
             // Figures so far for the dashboard and the run page while the run goes on.
-            recorder.onMetricDone(() -> saveInterimResults(runId, plan, bulk, recorder.samples()));
+            recorder.onMetricDone(() -> saveInterimResults(runId, plan, bulk, recorder));
             try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes())) {
                 long pinged = awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
                 AgentInfo info = channel.info(CALL_TIMEOUT);
                 recordReadyParts(info, createStart, created, pinged, plan.spaceCount(), recorder);
-                Environment environment = new Environment(SystemFacts.read(), guestFacts(info),
-                        space.facts().withLaunchMechanism(info.launchMechanism()).toMap(),
+                Map<String, String> facts = space.facts().withLaunchMechanism(info.launchMechanism()).toMap();
+                // Stored before the loops: figures computed from the stored samples later name the lanes from it.
+                facts.putIfAbsent(InterruptedRunFigures.BULK_LANE,
+                        bulk ? space.bulkDir().toString() : "none: every file goes through the stream");
+                Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
                         info.agentVersion(), others, worker, floorFacts);
                 saveEnvironment(runId, environment);
                 Measurement measurement = new Measurement(channel, staging, recorder);
@@ -274,10 +277,18 @@ public class RunExecution {
         });
     }
 
-    private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, MetricSamples taken) {
-        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, taken);
+    private void saveInterimResults(long runId, Plan plan, boolean hasBulkLane, RunRecorder recorder) {
+        if (recorder.lost()) {
+            return;
+        }
+        List<MetricResult> computed = ResultCalculator.compute(runId, plan, hasBulkLane, recorder.samples());
         try {
-            transactions.executeWithoutResult(tx -> replaceResults(runId, computed));
+            transactions.executeWithoutResult(tx -> {
+                // Once another app has ended the run (its lease ran out), the figures it stored from the saved samples stand.
+                if (runs.lockById(runId).filter(run -> run.getStatus() == RunStatus.RUNNING).isPresent()) {
+                    replaceResults(runId, computed);
+                }
+            });
         } catch (RuntimeException e) {
             // Only a preview: the final figures are written at the end whatever happens here.
             log.warn("run {}: could not save the figures so far: {}", runId, e.toString());

@@ -36,6 +36,7 @@ public class RunWorker {
     private final RunClaims claims;
     private final HeldRuns held;
     private final RunExecution execution;
+    private final InterruptedRunFigures figures;
     private final TransactionTemplate transactions;
     private final int maxConcurrent;
     private final String workerId;
@@ -44,8 +45,8 @@ public class RunWorker {
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicBoolean stopping = new AtomicBoolean();
 
-    public RunWorker(RunRepository runs, RunClaims claims, HeldRuns held, RunExecution execution, TransactionTemplate transactions,
-                     WorkerSettings settings, WorkerIdentity identity) {
+    public RunWorker(RunRepository runs, RunClaims claims, HeldRuns held, RunExecution execution, InterruptedRunFigures figures,
+                     TransactionTemplate transactions, WorkerSettings settings, WorkerIdentity identity) {
         int maxConcurrent = settings.maxConcurrentRuns();
         if (maxConcurrent < 1) {
             throw new IllegalArgumentException("spacebench.worker.max-concurrent-runs must be at least 1, was " + maxConcurrent);
@@ -54,6 +55,7 @@ public class RunWorker {
         this.claims = claims;
         this.held = held;
         this.execution = execution;
+        this.figures = figures;
         this.transactions = transactions;
         this.maxConcurrent = maxConcurrent;
         this.workerId = identity.workerId();
@@ -69,7 +71,10 @@ public class RunWorker {
         return workerId;
     }
 
-    /** Runs this worker left RUNNING when it last stopped can never finish: mark them INTERRUPTED. */
+    /**
+     * Runs this worker left RUNNING when it last stopped can never finish: mark them INTERRUPTED,
+     * with the figures of what they stored ({@link InterruptedRunFigures}).
+     */
     @EventListener(ApplicationReadyEvent.class)
     public void interruptLeftovers() {
         // A disabled worker (the bench command beside a server on one database) must not touch the
@@ -77,11 +82,37 @@ public class RunWorker {
         if (!enabled) {
             return;
         }
-        transactions.executeWithoutResult(tx -> runs.findByStatusAndWorker(RunStatus.RUNNING, workerId).forEach(run -> {
-            run.finish(RunStatus.INTERRUPTED, "the app stopped while this run was RUNNING (found at the next start)", Instant.now());
-            log.warn("run {} was RUNNING when the app last stopped: now INTERRUPTED", run.getId());
-        }));
+        for (Run run : runs.findByStatusAndWorker(RunStatus.RUNNING, workerId)) {
+            interrupt(run.getId());
+        }
         poll();
+    }
+
+    /**
+     * Ends a leftover run INTERRUPTED with its figures computed from the samples it stored, in one
+     * transaction; if they cannot be computed, it still ends, without them (its samples are kept).
+     */
+    private void interrupt(long id) {
+        String reason = "the app stopped while this run was RUNNING (found at the next start)";
+        try {
+            Long kept = transactions.execute(tx -> {
+                Run run = runs.lockById(id).orElse(null);
+                if (run == null || run.getStatus() != RunStatus.RUNNING || !workerId.equals(run.getWorker())) {
+                    return null;
+                }
+                run.finish(RunStatus.INTERRUPTED, reason, Instant.now());
+                return figures.compute(id);
+            });
+            if (kept != null) {
+                log.warn("run {} was RUNNING when the app last stopped: now INTERRUPTED, its figures computed from the {} samples "
+                        + "it stored", id, kept);
+            }
+        } catch (RuntimeException e) {
+            log.warn("run {}: could not compute its figures from its stored samples: {}; INTERRUPTED without them", id, e.toString());
+            transactions.executeWithoutResult(tx -> runs.lockById(id)
+                    .filter(run -> run.getStatus() == RunStatus.RUNNING && workerId.equals(run.getWorker()))
+                    .ifPresent(run -> run.finish(RunStatus.INTERRUPTED, reason, Instant.now())));
+        }
     }
 
     /** Claims queued runs while there is room. Called on a schedule and after each submit. */

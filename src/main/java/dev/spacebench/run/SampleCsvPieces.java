@@ -53,6 +53,24 @@ class SampleCsvPieces {
     }
 
     /**
+     * Where the run's stored pieces end, as {@link #copy} reads them (the prefix 1, 2, … of seq).
+     *
+     * @return {pieces in that prefix, the last sample id they cover}; {0, 0} when the run has none
+     */
+    long[] end(long runId) {
+        List<long[]> pieces = jdbc.query("select seq, last_id from sample_csv_piece where run_id = ? order by seq",
+                (rs, i) -> new long[] {rs.getInt(1), rs.getLong(2)}, runId);
+        long[] end = {0, 0};
+        for (long[] piece : pieces) {
+            if (piece[0] != end[0] + 1) {
+                break;
+            }
+            end = piece;
+        }
+        return end;
+    }
+
+    /**
      * Copies the run's pieces to {@code out}, one piece in memory at a time.
      *
      * @return the last sample id the copied pieces cover; 0 when the run has none

@@ -145,6 +145,22 @@ public class SampleRows {
     }
 
     /**
+     * Hands {@code row} every row of the run, in id order (the order taken), as
+     * {@code select COLUMNS, id} ({@link SampleCsv#COLUMNS}, then the row's id as column 11); only
+     * the run's own rows. In the caller's transaction if there is one.
+     */
+    void eachRow(long runId, RowCallbackHandler row) {
+        readOnly.executeWithoutResult(tx -> jdbc.execute((Connection connection) -> {
+            rows(connection, runId, 0, SampleCsv.COLUMNS + ", id", rs -> {
+                if (rs.getLong(SampleCsv.COLUMN_COUNT + 2) == runId) {
+                    row.processRow(rs);
+                }
+            });
+            return null;
+        }));
+    }
+
+    /**
      * Hands {@code row} every row of the run with an id above {@code afterId}, in id order, as
      * {@code select COLUMNS, run_id}; on H2
      * also rows of other runs whose ids fall among the run's, which the caller skips. On H2 it walks the

@@ -248,6 +248,12 @@ class FleetTest {
         assertThat(row.samples).isGreaterThanOrEqualTo(savedBefore);
         assertThat(row.finished).isAfter(killedAt);
         assertThat(row.finished).isBefore(killedAt.plus(LEASE).plus(POLL).plus(SLACK));
+        // Its figures were computed from the samples it stored, when it was marked: n and p50 as the rows give them.
+        try (Connection c = db.connect()) {
+            assertFiguresOfStoredSamples(c, id, row.samples);
+        }
+        assertThat(server.response("/runs/" + id).body()).contains("This run ended INTERRUPTED (its worker &#39;tb-1&#39;",
+                "its figures cover only the " + row.samples + " samples taken before the interruption (computed from the stored samples");
 
         // tb-1 is no longer live: a run naming it is refused, listing the two that are.
         server.await("/api/workers", list -> live(list).size() == 2, Duration.ofSeconds(30));
@@ -296,6 +302,8 @@ class FleetTest {
             assertThat(after.reason).isEqualTo(lost.reason);
             // The samples it took after it came back (at least its Space's delete) were not added to the lost run.
             assertThat(after.samples).as("samples of run %d: when INTERRUPTED, and after tb-2 came back", id).isEqualTo(lost.samples);
+            // Nor did it replace the figures computed from them when the run was marked.
+            assertFiguresOfStoredSamples(c, id, lost.samples);
             System.out.printf("fleet: froze tb-2 in run %d; INTERRUPTED by %s with %d samples; after SIGCONT it stopped the run "
                             + "within %.1f s, left it INTERRUPTED and added no sample (%d)%n", id,
                     lost.reason.replaceAll(".* and (.*) marked.*", "$1"), lost.samples,
@@ -339,6 +347,37 @@ class FleetTest {
                 assertThat(r.next()).as("run %d exists", id).isTrue();
                 return new Row(r.getString(1), r.getString(2), r.getString(3), r.getString(4), instant(r.getTimestamp(5)),
                         instant(r.getTimestamp(6)), instant(r.getTimestamp(7)), r.getLong(8));
+            }
+        }
+    }
+
+    /**
+     * The run's stored exec.noop figures against its rows, read here: n is the measured ok samples,
+     * p50 their lower median (the nearest rank: the smallest value at or above half of them).
+     */
+    private static void assertFiguresOfStoredSamples(Connection c, long id, long samples) throws Exception {
+        List<Long> ns = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement("SELECT ns FROM sample WHERE run_id = ? AND metric = 'exec.noop' "
+                + "AND phase = 'measured' AND ok ORDER BY ns")) {
+            s.setLong(1, id);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    ns.add(r.getLong(1));
+                }
+            }
+        }
+        assertThat(ns).as("measured ok exec.noop samples of run %d", id).isNotEmpty();
+        try (PreparedStatement s = c.prepareStatement("SELECT n, p50_ns, (SELECT sample_count FROM run WHERE id = ?), "
+                + "(SELECT figures_from_stored_samples FROM run WHERE id = ?) FROM metric_result WHERE run_id = ? AND metric = 'exec.noop'")) {
+            s.setLong(1, id);
+            s.setLong(2, id);
+            s.setLong(3, id);
+            try (ResultSet r = s.executeQuery()) {
+                assertThat(r.next()).as("exec.noop figures of run %d", id).isTrue();
+                assertThat(r.getInt(1)).as("n of run %d", id).isEqualTo(ns.size());
+                assertThat(r.getLong(2)).as("p50 of run %d", id).isEqualTo(ns.get((ns.size() - 1) / 2));
+                assertThat(r.getLong(3)).as("sample count of run %d", id).isEqualTo(samples);
+                assertThat(r.getBoolean(4)).as("figures of run %d from its stored samples", id).isTrue();
             }
         }
     }

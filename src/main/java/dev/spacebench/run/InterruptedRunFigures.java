@@ -1,0 +1,159 @@
+package dev.spacebench.run;
+
+import dev.spacebench.environment.Environment;
+import dev.spacebench.measure.Phase;
+import dev.spacebench.measure.Sample;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The end a run's worker could not give it: when a run is marked INTERRUPTED by another start of
+ * its app (it was killed mid-run) or by any app after its worker's lease ran out, its figures are
+ * computed from the samples it stored, exactly as a finished run's are ({@link ResultCalculator}
+ * over {@link MetricSamples}), and stored as a finished run stores them: the results, the sorted
+ * samples ({@link SortedSamples}), samples.csv's last pieces ({@link SampleCsvPieces}) and the
+ * sample count; the run is marked {@link Run#isFiguresFromStoredSamples()}. A metric with no
+ * successful sample gets counts and no figures, as in any run.
+ *
+ * <p>A sweep's per-second figure needs the level's wall time, which only the worker knew: a
+ * recovered sweep metric has none.
+ */
+@Component
+public class InterruptedRunFigures {
+
+    /** The environment's fact naming the run's bulk lane; a value starting with "none" means it had none. */
+    static final String BULK_LANE = "bulk lane";
+
+    private final RunRepository runs;
+    private final SampleRows rows;
+    private final SampleCsvPieces pieces;
+    private final SortedSamples sortedSamples;
+    private final MetricResultRepository results;
+    private final JdbcTemplate jdbc;
+
+    InterruptedRunFigures(RunRepository runs, SampleRows rows, SampleCsvPieces pieces, SortedSamples sortedSamples,
+                          MetricResultRepository results, JdbcTemplate jdbc) {
+        this.runs = runs;
+        this.rows = rows;
+        this.pieces = pieces;
+        this.sortedSamples = sortedSamples;
+        this.results = results;
+        this.jdbc = jdbc;
+    }
+
+    /**
+     * Computes and stores the figures of a run just marked INTERRUPTED. Call inside the transaction
+     * that marked it, after marking it: no worker adds a sample to a run that is not RUNNING, so the
+     * rows read here are all there will be.
+     *
+     * @return the samples the run stored (what its figures and samples.csv cover)
+     * @throws IllegalStateException if the run is not INTERRUPTED
+     */
+    public long compute(long runId) {
+        Run run = runs.findById(runId).orElseThrow();
+        if (run.getStatus() != RunStatus.INTERRUPTED) {
+            throw new IllegalStateException("run " + runId + " is " + run.getStatus() + ", not INTERRUPTED");
+        }
+        long[] end = pieces.end(runId);
+        // Pieces past a gap are never read (see SampleCsvPieces#copy); the new ones take their places.
+        jdbc.update("delete from sample_csv_piece where run_id = ? and seq > ?", runId, end[0]);
+        MetricSamples taken = new MetricSamples();
+        Csv csv = new Csv((int) end[0]);
+        long[] count = {0};
+        rows.eachRow(runId, rs -> {
+            String metric = rs.getString(1);
+            int iteration = rs.getInt(2);
+            Phase phase = Phase.WARMUP.wireName().equals(rs.getString(3)) ? Phase.WARMUP : Phase.MEASURED;
+            long ns = rs.getLong(4);
+            long bytes = rs.getLong(5);
+            boolean ok = rs.getBoolean(6);
+            String error = rs.getString(7);
+            long agentNs = rs.getLong(8);
+            Long agent = rs.wasNull() ? null : agentNs;
+            int levelValue = rs.getInt(9);
+            Integer level = rs.wasNull() ? null : levelValue;
+            int spaceValue = rs.getInt(10);
+            Integer space = rs.wasNull() ? null : spaceValue;
+            long id = rs.getLong(11);
+            taken.add(new Sample(metric, iteration, phase, ns, bytes, ok, error, agent, level, space));
+            count[0]++;
+            if (id > end[1]) {
+                csv.add(id, metric, iteration, rs.getString(3), ns, bytes, ok, error, agent, level, space);
+            }
+        });
+        csv.seal();
+        List<MetricResult> computed = ResultCalculator.compute(runId, run.getPlan(), hasBulkLane(run), taken);
+        results.deleteByRunId(runId);
+        // Hibernate flushes inserts before deletes; the (run_id, metric) unique key needs the deletes first.
+        results.flush();
+        results.saveAll(computed);
+        sortedSamples.replace(runId, taken.sortedMeasured());
+        for (Csv.Piece piece : csv.pieces) {
+            pieces.store(runId, piece.seq(), piece.lastId(), piece.rows(), piece.text());
+        }
+        run.setSampleCount(count[0]);
+        run.setFiguresFromStoredSamples(true);
+        return count[0];
+    }
+
+    /**
+     * Whether the run's Space had a bulk lane (which file sizes went through it follows from the
+     * plan): the environment says so (recorded before the loops); in runs stored before it did, a
+     * figure stored for a bulk-lane metric does.
+     */
+    private boolean hasBulkLane(Run run) {
+        Environment env = run.getEnvironment();
+        String fact = env == null || env.space() == null ? null : env.space().get(BULK_LANE);
+        if (fact != null) {
+            return !fact.startsWith("none");
+        }
+        return results.findByRunIdOrderByPositionAsc(run.getId()).stream().anyMatch(r -> "bulk".equals(r.getLane()));
+    }
+
+    /** samples.csv's text of the rows no stored piece covers, cut into pieces as the worker cuts them. */
+    private static final class Csv {
+
+        record Piece(int seq, long lastId, int rows, byte[] text) {
+        }
+
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(SampleCsvPieces.PIECE_BYTES + (1 << 16));
+        private final CsvOut out = new CsvOut(bytes);
+        private final List<Piece> pieces = new ArrayList<>();
+        private int seq;
+        private int rows;
+        private long lastId;
+
+        Csv(int storedPieces) {
+            this.seq = storedPieces;
+        }
+
+        void add(long id, String metric, int iteration, String phase, long ns, long bytesMoved, boolean ok, String error,
+                 Long agentNs, Integer level, Integer spaceIndex) {
+            try {
+                SampleCsv.row(out, metric, iteration, phase, ns, bytesMoved, ok, error, agentNs, level, spaceIndex);
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e); // a ByteArrayOutputStream does not throw
+            }
+            rows++;
+            lastId = id;
+            if (bytes.size() >= SampleCsvPieces.PIECE_BYTES) {
+                seal();
+            }
+        }
+
+        void seal() {
+            if (rows == 0) {
+                return;
+            }
+            pieces.add(new Piece(++seq, lastId, rows, bytes.toByteArray()));
+            bytes.reset();
+            rows = 0;
+        }
+    }
+}

@@ -251,20 +251,27 @@ final class CommandRunner {
                 throw new IOException("invalid null character in command"); // as ProcessBuilder.start
             }
         }
-        Map<String, String> environment = new HashMap<>(System.getenv());
-        request.getEnvMap().forEach((name, value) -> {
-            // ProcessBuilder's own checks and messages (ProcessEnvironment.validateVariable/Value).
-            if (name.indexOf('=') != -1 || name.indexOf('\0') != -1) {
-                throw new IllegalArgumentException("Invalid environment variable name: \"" + name + "\"");
-            }
-            if (value.indexOf('\0') != -1) {
-                throw new IllegalArgumentException("Invalid environment variable value: \"" + value + "\"");
-            }
-            environment.put(name, value);
-        });
-        environment.put(EXEC_MARK, mark);
-        List<String> env = new ArrayList<>(environment.size());
-        environment.forEach((name, value) -> env.add(name + "=" + value));
+        List<String> env;
+        if (request.getEnvMap().isEmpty()) {
+            env = new ArrayList<>(AgentEnvironment.ENTRIES.size() + 1);
+            env.addAll(AgentEnvironment.ENTRIES);
+        } else {
+            Map<String, String> environment = new HashMap<>(System.getenv());
+            request.getEnvMap().forEach((name, value) -> {
+                // ProcessBuilder's own checks and messages (ProcessEnvironment.validateVariable/Value).
+                if (name.indexOf('=') != -1 || name.indexOf('\0') != -1) {
+                    throw new IllegalArgumentException("Invalid environment variable name: \"" + name + "\"");
+                }
+                if (value.indexOf('\0') != -1) {
+                    throw new IllegalArgumentException("Invalid environment variable value: \"" + value + "\"");
+                }
+                environment.put(name, value);
+            });
+            environment.remove(EXEC_MARK);
+            env = new ArrayList<>(environment.size() + 1);
+            environment.forEach((name, value) -> env.add(name + "=" + value));
+        }
+        env.add(EXEC_MARK + "=" + mark);
         NativeSpawn.Result result = NativeSpawn.run(request.getArgvList(), env, cwd, request.getStdin(), request.getDiscardOutput(),
                 request.getTimeoutMs(), OUTPUT_CAP_BYTES, EXIT_GRACE_MILLIS, pid -> ProcessHandle.of(pid).ifPresentOrElse(
                         handle -> killEverything(handle, mark), () -> MarkedProcesses.kill(EXEC_MARK, mark)));
@@ -277,6 +284,14 @@ final class CommandRunner {
                 .setTimedOut(result.timedOut())
                 .setAgentDurationNs(result.durationNs())
                 .build();
+    }
+
+    /** The agent's own environment as {@code NAME=value} entries (without a mark it inherited): it does not change. */
+    private static final class AgentEnvironment {
+        static final List<String> ENTRIES = System.getenv().entrySet().stream()
+                .filter(e -> !e.getKey().equals(EXEC_MARK))
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .toList();
     }
 
     private static ExecReply reply(int exit, Capped out, Capped err, boolean timedOut, long duration) {

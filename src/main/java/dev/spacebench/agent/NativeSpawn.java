@@ -3,9 +3,9 @@ package dev.spacebench.agent;
 import com.google.protobuf.ByteString;
 import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
+import com.sun.jna.Native;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
-import com.sun.jna.StringArray;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -72,10 +72,7 @@ final class NativeSpawn {
     static Result run(List<String> argv, List<String> env, Path cwd, ByteString stdin, boolean discardOutput, long timeoutMillis,
             int outputCap, long graceMillis, LongConsumer killAll) throws IOException {
         Scratch scratch = SCRATCH.get();
-        Memory file = cString(argv.get(0));
-        StringArray argvBlock = new StringArray(argv.toArray(new String[0]), StandardCharsets.UTF_8.name());
-        StringArray envBlock = new StringArray(env.toArray(new String[0]), StandardCharsets.UTF_8.name());
-        Memory dir = cString(cwd.toString());
+        Strings strings = scratch.strings(argv, env, cwd.toString());
         Memory stdinBytes = null;
         if (!stdin.isEmpty()) {
             stdinBytes = new Memory(stdin.size());
@@ -104,11 +101,11 @@ final class NativeSpawn {
                     check(LibC.posix_spawn_file_actions_adddup2(actions, fds.childStdout, 1), "adddup2");
                     check(LibC.posix_spawn_file_actions_adddup2(actions, fds.childStderr, 2), "adddup2");
                 }
-                check(LibC.posix_spawn_file_actions_addchdir_np(actions, dir), "addchdir_np");
+                check(LibC.posix_spawn_file_actions_addchdir_np(actions, strings.dir), "addchdir_np");
                 check(LibC.posix_spawn_file_actions_addclosefrom_np(actions, 3), "addclosefrom_np");
 
                 long start = System.nanoTime();
-                int error = LibC.posix_spawnp(scratch.pid, file, actions, scratch.attr, argvBlock, envBlock);
+                int error = LibC.posix_spawnp(scratch.pid, strings.file, actions, scratch.attr, strings.argv, strings.envp);
                 fds.closeChildEnds();
                 if (error != 0) {
                     String cause = "error=" + error + ", " + LibC.strerror(error);
@@ -367,6 +364,9 @@ final class NativeSpawn {
         }
     }
 
+    /** Pointers into a thread's block: the program's name, argv, envp (both NULL-ended), the working directory. */
+    private record Strings(Pointer file, Pointer argv, Pointer envp, Pointer dir) {}
+
     /** Per-thread native memory: reused, as an Exec's own allocations are part of what it costs. */
     private static final class Scratch {
         final Memory actions = new Memory(LibC.FILE_ACTIONS_BYTES);
@@ -377,6 +377,60 @@ final class NativeSpawn {
         final Memory devNull = cString("/dev/null");
         final int[] pid = new int[1];
         final int[] status = new int[1];
+        /** argv, envp and their strings, in one block that grows as needed. */
+        private Memory block = new Memory(16 * 1024);
+
+        /** The spawn's C strings and arrays, written into the thread's block: no native allocation per Exec. */
+        Strings strings(List<String> argv, List<String> env, String dir) {
+            byte[][] args = encode(argv);
+            byte[][] entries = encode(env);
+            byte[] dirBytes = dir.getBytes(StandardCharsets.UTF_8);
+            long pointers = (args.length + 1L + entries.length + 1L) * Native.POINTER_SIZE;
+            long size = pointers + dirBytes.length + 1;
+            for (byte[] bytes : args) {
+                size += bytes.length + 1;
+            }
+            for (byte[] bytes : entries) {
+                size += bytes.length + 1;
+            }
+            if (block.size() < size) {
+                block = new Memory(Math.max(size, block.size() * 2));
+            }
+            long at = pointers;
+            Pointer dirPointer = block.share(at);
+            at = put(block, at, dirBytes);
+            Pointer argvPointer = block.share(0);
+            long slot = 0;
+            for (byte[] bytes : args) {
+                block.setPointer(slot, block.share(at));
+                slot += Native.POINTER_SIZE;
+                at = put(block, at, bytes);
+            }
+            block.setPointer(slot, null);
+            slot += Native.POINTER_SIZE;
+            Pointer envPointer = block.share(slot);
+            for (byte[] bytes : entries) {
+                block.setPointer(slot, block.share(at));
+                slot += Native.POINTER_SIZE;
+                at = put(block, at, bytes);
+            }
+            block.setPointer(slot, null);
+            return new Strings(argvPointer.getPointer(0), argvPointer, envPointer, dirPointer);
+        }
+
+        private static byte[][] encode(List<String> strings) {
+            byte[][] bytes = new byte[strings.size()][];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = strings.get(i).getBytes(StandardCharsets.UTF_8);
+            }
+            return bytes;
+        }
+
+        private static long put(Memory block, long at, byte[] bytes) {
+            block.write(at, bytes, 0, bytes.length);
+            block.setByte(at + bytes.length, (byte) 0);
+            return at + bytes.length + 1;
+        }
 
         Scratch() {
             // An attribute set is plain data: made once per thread, used by every spawn on it.

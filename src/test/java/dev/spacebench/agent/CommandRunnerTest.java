@@ -162,10 +162,10 @@ class CommandRunnerTest {
         CommandRunner runner = runner(launch);
         ExecReply first = runner.run(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c", "echo \"$GREETING|$SPACEBENCH_EXEC|$PATH\""))
                 .putEnv("GREETING", "hello world").build());
-        ExecReply second = runner.run(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c", "echo \"$SPACEBENCH_EXEC\"")).build());
+        ExecReply second = runner.run(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c", "echo \"$SPACEBENCH_EXEC|$HOME\"")).build());
         long pid = ProcessHandle.current().pid();
         assertThat(first.getStdout().toStringUtf8()).isEqualTo("hello world|" + pid + "-1|" + System.getenv("PATH") + "\n");
-        assertThat(second.getStdout().toStringUtf8()).isEqualTo(pid + "-2\n");
+        assertThat(second.getStdout().toStringUtf8()).isEqualTo(pid + "-2|" + System.getenv("HOME") + "\n");
         assertThatThrownBy(() -> runner.run(ExecRequest.newBuilder().addArgv("true").putEnv("A=B", "x").build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("A=B");
     }

@@ -142,13 +142,13 @@ final class NativeSpawn {
         long deadline = timeoutMillis > 0 ? start + TimeUnit.MILLISECONDS.toNanos(timeoutMillis) : Long.MAX_VALUE;
         long stdinWritten = 0;
         boolean timedOut = false;
+        boolean exited = false;
         int exitCode = -1;
         long durationNs = 0;
         long graceEnd = 0;
         int[] slots = new int[4];
         Memory pollfds = scratch.pollfds;
         while (true) {
-            boolean exited = exitCode >= 0;
             if (exited && fds.stdout < 0 && fds.stderr < 0 && fds.stdin < 0) {
                 break;
             }
@@ -194,6 +194,7 @@ final class NativeSpawn {
                 int fd = slots[i];
                 if (fd == fds.pidfd) {
                     exitCode = waitFor(pid, scratch.status);
+                    exited = true;
                     durationNs = System.nanoTime() - start;
                     graceEnd = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMillis);
                     LibC.close(fds.pidfd);
@@ -256,7 +257,10 @@ final class NativeSpawn {
         }
     }
 
-    /** Reaps {@code pid}; the exit code as Java's Process gives it (128 + signal when killed). */
+    /**
+     * Reaps {@code pid}; the exit code as Java's Process gives it (128 + signal when killed), or -1
+     * if it cannot be had (ECHILD: something else reaped it).
+     */
     private static int waitFor(int pid, int[] status) {
         while (true) {
             try {

@@ -64,7 +64,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
             reply.onNext(commandRunner.run(request));
             reply.onCompleted();
         } catch (IOException e) {
-            // ProcessBuilder reports a missing or non-executable program as an IOException.
+            // Both spawn paths report a missing or non-executable program as an IOException.
             reply.onError(Status.NOT_FOUND.withDescription(AgentStatus.cut("cannot run " + ClientText.quote(request.getArgv(0))
                     + ": " + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()))).asRuntimeException());
         } catch (InterruptedException e) {
@@ -155,7 +155,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
                 .setWorkDir(workDir.root().toString())
                 .setBulkDir(bulkLane.dir().toString())
                 .setBulkDirId(bulkLane.id())
-                .setLaunchMechanism(System.getProperty("jdk.lang.Process.launchMechanism", "JDK default"))
+                .setLaunchMechanism(commandRunner.launchMechanism())
                 .setPid(ProcessHandle.current().pid())
                 .addAllJvmFlags(facts.jvmFlags())
                 .setStartToListenNs(startToListenNs())

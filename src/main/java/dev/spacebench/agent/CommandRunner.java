@@ -9,6 +9,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -22,32 +25,41 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Runs one command for the Exec call: argv directly (no shell), waits for it, and returns exit
- * code, capped output and the agent-side duration in ns.
+ * code, capped output and the agent-side duration in ns (from just before the spawn to the reap).
+ *
+ * <p>Two ways to spawn, chosen once per JVM at the first Exec (or Info) and logged in one line:
+ * <ul>
+ *   <li><b>native</b> ({@link NativeSpawn}, reported as {@value NativeSpawn#MECHANISM}): glibc's
+ *       {@code posix_spawnp} and one {@code poll} over a pidfd of the child and its pipes, all in
+ *       the call's own thread; no JDK process reaper, no reader thread, no wait slices. Used where
+ *       JNA loads, glibc has the calls (2.34+) and the kernel has {@code pidfd_open} (5.3+; not
+ *       under some gVisor versions).</li>
+ *   <li><b>JDK</b> ({@code ProcessBuilder}, reported as its launch mechanism, e.g. VFORK): everywhere
+ *       else, or when the agent's JVM runs with {@code -D}{@value #LAUNCH_PROPERTY}{@code =jdk}.</li>
+ * </ul>
+ * Both give the same reply for the same command: the same exit codes (128 + signal for a killed
+ * command), output, truncation marks, timeouts and error for a program that cannot be run.
  *
  * <p>Pipes are made only where they carry something: empty stdin is {@code /dev/null}, and with
- * {@code discard_output} stdout/stderr go to {@code /dev/null} too. The JVM's launch mechanism
- * is chosen by whoever starts the agent ({@code -Djdk.lang.Process.launchMechanism=VFORK} on
- * JDK 17, which nearly halves spawn time on Linux).
+ * {@code discard_output} stdout/stderr go to {@code /dev/null} too. Output beyond
+ * {@link #OUTPUT_CAP_BYTES} per stream is read and dropped, so the command never blocks on a full
+ * pipe. Exec answers by its timeout whatever the command's children do: once the command has
+ * exited, output a process it left behind still holds a pipe for is awaited for at most
+ * {@link #EXIT_GRACE_MILLIS} ms more, and what came by then is returned, marked truncated. Every
+ * command carries the environment entry {@code SPACEBENCH_EXEC=<agent pid>-<n>}; at the timeout
+ * the command, its descendants and every process carrying its entry are killed, which also reaches
+ * children that left its process group or session ({@code setsid}, double forks). Not reached: a
+ * child exec'd with a cleaned environment ({@code env -i}) that also left the process tree.
  *
- * <p>A command that exits within {@link #INLINE_WAIT_MILLIS} ms with less than a pipe's worth of
- * output (the common case: {@code true}, {@code sh -c true}) costs no thread but the call's own and
- * the JDK's process reaper: the call waits for the exit, then takes what the pipes hold without a
- * blocking read (the kernel kept every byte the command wrote before it exited). A process the
- * command left behind loses the pipes then (as the JDK's own reaper does when it drains them at the
- * exit), and what it writes later is not returned. Measured with {@code spacebench.jar floor cost}:
- * the two reader threads woke about 4 times per {@code true}.
- *
- * <p>A command that runs longer, or whose output may fill a pipe, has its output read on pool
- * threads instead. Exec answers by its timeout whatever the command's children do: a process
- * the command left behind that still holds a pipe cannot hold the call:
- * once the command has exited, output is awaited for at most {@link #EXIT_GRACE_MILLIS} ms more
- * and what came by then is returned, marked truncated (unless the JDK's own reaper drained and
- * closed the pipe at the exit before our reader began: then the flag is false although a leftover
- * still held its end). Every command carries the environment
- * entry {@code SPACEBENCH_EXEC=<agent pid>-<n>}; at the timeout the command, its descendants and
- * every process carrying its entry are killed, which also reaches children that left its process
- * group or session ({@code setsid}, double forks). Not reached: a child exec'd with a cleaned
- * environment ({@code env -i}) that also left the process tree.
+ * <p>On the JDK path the launch mechanism is the agent JVM's ({@code
+ * -Djdk.lang.Process.launchMechanism=VFORK} on JDK 17, which nearly halves spawn time on Linux).
+ * A command that exits within {@link #INLINE_WAIT_MILLIS} ms with less than a pipe's worth of
+ * output costs no thread but the call's own and the JDK's process reaper: the call waits for the
+ * exit in doubling slices, then takes what the pipes hold without a blocking read. A process the
+ * command left behind loses the pipes then (as the JDK's own reaper does when it drains them at
+ * the exit). A command that runs longer, or whose output may fill a pipe, has its output read on
+ * pool threads instead (and then the truncation mark can be false although a leftover held a pipe,
+ * when the JDK's reaper drained and closed it at the exit before our reader began).
  */
 final class CommandRunner {
 
@@ -70,18 +82,99 @@ final class CommandRunner {
      */
     static final int PIPE_SURE_BYTES = 4096;
 
+    /** The system property that picks the spawn path: {@code auto} (default), {@code native} or {@code jdk}. */
+    static final String LAUNCH_PROPERTY = "spacebench.agent.exec";
+
+    /** Which spawn path a runner uses: AUTO takes the native one where this JVM can. */
+    enum Launch { AUTO, NATIVE, JDK }
+
     private static final File DEV_NULL = new File("/dev/null");
+    private static final System.Logger LOG = System.getLogger(CommandRunner.class.getName());
 
     private final WorkDir workDir;
     private final ExecutorService ioPool;
     private final ScheduledExecutorService timer;
     private final String markPrefix = ProcessHandle.current().pid() + "-";
     private final AtomicLong sequence = new AtomicLong();
+    private final Launch launch;
+    /** Null until the first use decides. */
+    private volatile Boolean nativePath;
 
+    /**
+     * Spawns as the system property {@value #LAUNCH_PROPERTY} says (auto when unset).
+     *
+     * @throws IllegalArgumentException if the property has another value
+     */
     CommandRunner(WorkDir workDir, ExecutorService ioPool, ScheduledExecutorService timer) {
+        this(workDir, ioPool, timer, launchFromProperty());
+    }
+
+    CommandRunner(WorkDir workDir, ExecutorService ioPool, ScheduledExecutorService timer, Launch launch) {
         this.workDir = workDir;
         this.ioPool = ioPool;
         this.timer = timer;
+        this.launch = launch;
+    }
+
+    private static Launch launchFromProperty() {
+        String value = System.getProperty(LAUNCH_PROPERTY, "auto");
+        try {
+            return Launch.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(LAUNCH_PROPERTY + " must be auto, native or jdk, was " + ClientText.quote(value));
+        }
+    }
+
+    /**
+     * How this runner spawns, for {@code InfoReply.launch_mechanism}: {@value NativeSpawn#MECHANISM},
+     * or the JDK's launch mechanism (the {@code jdk.lang.Process.launchMechanism} property, else
+     * "JDK default"). Decides the path if no Exec has yet.
+     */
+    String launchMechanism() {
+        return usesNative() ? NativeSpawn.MECHANISM : System.getProperty("jdk.lang.Process.launchMechanism", "JDK default");
+    }
+
+    private boolean usesNative() {
+        Boolean chosen = nativePath;
+        if (chosen == null) {
+            chosen = switch (launch) {
+                case JDK -> false;
+                case AUTO -> AutoChoice.NATIVE;
+                case NATIVE -> {
+                    NativeSpawn.Availability availability = NativeSpawn.availability();
+                    if (!availability.usable()) {
+                        throw new IllegalStateException("the native spawn path is not usable here: " + availability.reason());
+                    }
+                    yield true;
+                }
+            };
+            nativePath = chosen;
+        }
+        return chosen;
+    }
+
+    /** The automatic choice, made once per JVM at its first use and logged. */
+    private static final class AutoChoice {
+        static final boolean NATIVE = decide();
+
+        private static boolean decide() {
+            long start = System.nanoTime();
+            String reason;
+            try {
+                NativeSpawn.Availability availability = NativeSpawn.availability();
+                reason = availability.usable() ? null : availability.reason();
+            } catch (LinkageError e) {
+                reason = "JNA is not on the class path (" + e + ")";
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            if (reason == null) {
+                LOG.log(System.Logger.Level.INFO, "exec spawns with " + NativeSpawn.MECHANISM + " (chosen in " + millis + " ms)");
+                return true;
+            }
+            LOG.log(System.Logger.Level.INFO, "exec spawns with the JDK's ProcessBuilder ("
+                    + System.getProperty("jdk.lang.Process.launchMechanism", "JDK default") + "): native path unusable: " + reason);
+            return false;
+        }
     }
 
     /**
@@ -97,6 +190,9 @@ final class CommandRunner {
             throw new IllegalArgumentException("timeout_ms must be 0 (none) or positive, was " + request.getTimeoutMs());
         }
         Path cwd = request.getCwd().isEmpty() ? workDir.root() : workDir.resolveDirectory(request.getCwd());
+        if (usesNative()) {
+            return runNative(request, cwd, markPrefix + sequence.incrementAndGet());
+        }
         ProcessBuilder builder = new ProcessBuilder(request.getArgvList()).directory(cwd.toFile());
         Map<String, String> environment = builder.environment();
         environment.putAll(request.getEnvMap());
@@ -147,6 +243,55 @@ final class CommandRunner {
                 killEverything(process, mark);
             }
         }
+    }
+
+    private static ExecReply runNative(ExecRequest request, Path cwd, String mark) throws IOException {
+        for (String arg : request.getArgvList()) {
+            if (arg.indexOf('\0') >= 0) {
+                throw new IOException("invalid null character in command"); // as ProcessBuilder.start
+            }
+        }
+        List<String> env;
+        if (request.getEnvMap().isEmpty()) {
+            env = new ArrayList<>(AgentEnvironment.ENTRIES.size() + 1);
+            env.addAll(AgentEnvironment.ENTRIES);
+        } else {
+            Map<String, String> environment = new HashMap<>(System.getenv());
+            request.getEnvMap().forEach((name, value) -> {
+                // ProcessBuilder's own checks and messages (ProcessEnvironment.validateVariable/Value).
+                if (name.indexOf('=') != -1 || name.indexOf('\0') != -1) {
+                    throw new IllegalArgumentException("Invalid environment variable name: \"" + name + "\"");
+                }
+                if (value.indexOf('\0') != -1) {
+                    throw new IllegalArgumentException("Invalid environment variable value: \"" + value + "\"");
+                }
+                environment.put(name, value);
+            });
+            environment.remove(EXEC_MARK);
+            env = new ArrayList<>(environment.size() + 1);
+            environment.forEach((name, value) -> env.add(name + "=" + value));
+        }
+        env.add(EXEC_MARK + "=" + mark);
+        NativeSpawn.Result result = NativeSpawn.run(request.getArgvList(), env, cwd, request.getStdin(), request.getDiscardOutput(),
+                request.getTimeoutMs(), OUTPUT_CAP_BYTES, EXIT_GRACE_MILLIS, pid -> ProcessHandle.of(pid).ifPresentOrElse(
+                        handle -> killEverything(handle, mark), () -> MarkedProcesses.kill(EXEC_MARK, mark)));
+        return ExecReply.newBuilder()
+                .setExitCode(result.exitCode())
+                .setStdout(result.stdout())
+                .setStderr(result.stderr())
+                .setStdoutTruncated(result.stdoutTruncated())
+                .setStderrTruncated(result.stderrTruncated())
+                .setTimedOut(result.timedOut())
+                .setAgentDurationNs(result.durationNs())
+                .build();
+    }
+
+    /** The agent's own environment as {@code NAME=value} entries (without a mark it inherited): it does not change. */
+    private static final class AgentEnvironment {
+        static final List<String> ENTRIES = System.getenv().entrySet().stream()
+                .filter(e -> !e.getKey().equals(EXEC_MARK))
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .toList();
     }
 
     private static ExecReply reply(int exit, Capped out, Capped err, boolean timedOut, long duration) {
@@ -211,6 +356,13 @@ final class CommandRunner {
 
     /** The command, its descendants, and whatever carries its mark after leaving the tree. */
     private static void killEverything(Process process, String mark) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly(); // also closes our ends of its pipes (the JDK's Process does)
+        MarkedProcesses.kill(EXEC_MARK, mark);
+    }
+
+    /** As above for a child of the native path: its pid, not yet reaped, is still its own. */
+    private static void killEverything(ProcessHandle process, String mark) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
         MarkedProcesses.kill(EXEC_MARK, mark);

@@ -35,7 +35,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A real agent on a loopback TCP port, called through real gRPC stubs. */
+/**
+ * A real agent on a loopback TCP port, called through real gRPC stubs; its commands spawned the
+ * way the agent picks on this machine (native), and again the JDK's way in {@link AgentServerJdkExecTest}.
+ */
 class AgentServerTest {
 
     private static final String TOKEN = "s3cret-token";
@@ -47,10 +50,27 @@ class AgentServerTest {
     private AgentGrpc.AgentBlockingStub stub;
     private AgentGrpc.AgentStub async;
 
+    /** The agent's {@value CommandRunner#LAUNCH_PROPERTY}: null for its own choice. */
+    String launch() {
+        return null;
+    }
+
+    /** What InfoReply.launch_mechanism must say for {@link #launch()}. */
+    String expectedLaunchMechanism() {
+        return "posix_spawn+pidfd (native)";
+    }
+
     @BeforeEach
     void start() throws Exception {
-        server = AgentServer.start(AgentOptions.parse(List.of("--work-dir", temp.resolve("work").toString(),
-                "--bulk-dir", temp.resolve("bulk").toString())), TOKEN);
+        if (launch() != null) {
+            System.setProperty(CommandRunner.LAUNCH_PROPERTY, launch()); // read when the server's runner is made
+        }
+        try {
+            server = AgentServer.start(AgentOptions.parse(List.of("--work-dir", temp.resolve("work").toString(),
+                    "--bulk-dir", temp.resolve("bulk").toString())), TOKEN);
+        } finally {
+            System.clearProperty(CommandRunner.LAUNCH_PROPERTY);
+        }
         channel = NettyChannelBuilder.forTarget(server.target()).usePlaintext().build();
         stub = AgentGrpc.newBlockingStub(ClientInterceptors.intercept(channel, new TokenCredentials(TOKEN)));
         async = AgentGrpc.newStub(ClientInterceptors.intercept(channel, new TokenCredentials(TOKEN)));
@@ -72,6 +92,11 @@ class AgentServerTest {
         assertThat(collected.getGcCount()).as("the asked-for collection is counted").isGreaterThan(before.getGcCount());
         // Fifty Exec calls cannot be served without allocating a few KiB each (requests, replies, processes).
         assertThat(collected.getAllocatedBytes() - before.getAllocatedBytes()).isGreaterThan(50 * 1024);
+    }
+
+    @Test
+    void infoSaysHowTheAgentSpawnsCommands() {
+        assertThat(stub.info(InfoRequest.getDefaultInstance()).getLaunchMechanism()).isEqualTo(expectedLaunchMechanism());
     }
 
     @Test
@@ -109,8 +134,10 @@ class AgentServerTest {
         assertThat(slow.getTimedOut()).isTrue();
         assertThat(slow.getAgentDurationNs()).isLessThan(TimeUnit.SECONDS.toNanos(4));
         assertThatThrownBy(() -> stub.exec(ExecRequest.newBuilder().addArgv("no-such-program-xyz").build()))
-                .isInstanceOfSatisfying(StatusRuntimeException.class,
-                        e -> assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND));
+                .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                    assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.NOT_FOUND);
+                    assertThat(e.getStatus().getDescription()).isEqualTo("cannot run 'no-such-program-xyz': error=2, No such file or directory");
+                });
         assertThatThrownBy(() -> stub.exec(ExecRequest.newBuilder().build()))
                 .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
                     assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
@@ -188,7 +215,7 @@ class AgentServerTest {
         return found;
     }
 
-    private static void killMentioning(String text) throws java.io.IOException {
+    static void killMentioning(String text) throws java.io.IOException {
         for (long pid : mentioning(text)) {
             ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
         }

@@ -38,10 +38,11 @@ public final class AgentClassPath {
      * need at run time. The app's others (Spring, logback, H2, Jackson…, about 120 jars) only
      * slowed the agent's start: every ServiceLoader look-up (java.util.logging's, gRPC's providers)
      * opened all of them, about 230 ms of a 1.2 s start at load 10, and Netty, finding SLF4J,
-     * logged through logback instead of the agent's one-line java.util.logging handler.
+     * logged through logback instead of the agent's one-line java.util.logging handler. JNA is the
+     * agent's native spawn path (agent/NativeSpawn), loaded at its first Exec.
      */
     static final List<String> AGENT_LIBRARIES = List.of("grpc-", "protobuf-java-", "proto-google-common-protos-", "guava-",
-            "failureaccess-", "perfmark-api-");
+            "failureaccess-", "perfmark-api-", "jna-");
     /** In the cache key: a class path of other libraries needs its own class-data archive. */
     private static final String LIBRARIES_KEY = String.join(",", AGENT_LIBRARIES);
 

@@ -21,17 +21,18 @@ class AgentClassPathTest {
     Path dir;
 
     @Test
-    void theAgentRunsWithGrpcAndProtobufJarsOnlyInTheJarsOrder() throws Exception {
+    void theAgentRunsWithGrpcProtobufAndJnaJarsOnlyInTheJarsOrder() throws Exception {
         List<String> libs = List.of("spring-core-7.0.1.jar", "grpc-api-1.84.1.jar", "logback-classic-1.5.38.jar",
                 "slf4j-api-2.0.20.jar", "protobuf-java-4.36.2.jar", "h2-2.4.240.jar", "grpc-netty-shaded-1.84.1.jar",
-                "guava-33.6.0-android.jar", "failureaccess-1.0.3.jar", "perfmark-api-0.27.0.jar", "spring-grpc-core-1.1.2.jar");
+                "guava-33.6.0-android.jar", "failureaccess-1.0.3.jar", "perfmark-api-0.27.0.jar", "spring-grpc-core-1.1.2.jar",
+                "jna-5.19.1.jar");
         Path boot = bootJar(dir.resolve("app.jar"), libs);
 
         List<Path> entries = AgentClassPath.unpacked(boot, dir.resolve("cache"));
 
         assertThat(entries).extracting(p -> p.getFileName().toString()).containsExactly("classes.jar", "grpc-api-1.84.1.jar",
                 "protobuf-java-4.36.2.jar", "grpc-netty-shaded-1.84.1.jar", "guava-33.6.0-android.jar", "failureaccess-1.0.3.jar",
-                "perfmark-api-0.27.0.jar");
+                "perfmark-api-0.27.0.jar", "jna-5.19.1.jar");
         assertThat(entries).allMatch(Files::isRegularFile);
         // The app's own classes are there, under their package path.
         try (var jar = new java.util.jar.JarFile(entries.get(0).toFile())) {

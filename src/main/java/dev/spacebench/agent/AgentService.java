@@ -21,6 +21,7 @@ import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
 import java.io.IOException;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.util.concurrent.ExecutorService;
@@ -136,6 +137,11 @@ final class AgentService extends AgentGrpc.AgentImplBase {
         return listened == 0 ? 0 : Math.max(0, listened - ManagementFactory.getRuntimeMXBean().getStartTime()) * 1_000_000L;
     }
 
+    private static long jitTimeNs() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() * 1_000_000L : 0;
+    }
+
     @Override
     public void info(InfoRequest request, StreamObserver<InfoReply> reply) {
         if (request.getCollectGarbage()) {
@@ -163,6 +169,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
                 .setGcTimeNs(ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(g -> Math.max(0, g.getCollectionTime())).sum()
                         * 1_000_000L)
                 .setAllocatedBytes(allocation.bytes())
+                .setJitTimeNs(jitTimeNs())
                 .build());
         reply.onCompleted();
     }

@@ -124,7 +124,7 @@ public final class AgentChannel implements AutoCloseable {
             return new AgentInfo(r.getOs(), r.getKernel(), r.getArch(), r.getCpuModel(), r.getCpuCount(), r.getMemoryBytes(),
                     r.getHostname(), r.getAgentVersion(), r.getJvm(), r.getWorkDir(), r.getBulkDir(), r.getLaunchMechanism(),
                     r.getPid(), r.getJvmFlagsList(), r.getBulkDirId(), r.getStartToListenNs(), r.getGcCount(), r.getGcTimeNs(),
-                    r.getAllocatedBytes());
+                    r.getAllocatedBytes(), r.getJitTimeNs());
         } catch (StatusRuntimeException e) {
             throw AgentCallException.of("Info", e);
         }

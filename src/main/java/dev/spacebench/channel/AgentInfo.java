@@ -20,11 +20,13 @@ import java.util.List;
  * @param gcTimeNs their total time in ns (ms resolution)
  * @param allocatedBytes heap bytes the agent's threads allocated so far, a thread that ended counted as last seen (never
  *     decreases); 0 when unknown
+ * @param jitTimeNs the agent JVM's JIT compilers' accumulated time so far, in ns (ms resolution); 0 when unknown
  */
 public record AgentInfo(String os, String kernel, String arch, String cpuModel, int cpuCount, long memoryBytes,
                         String hostname, String agentVersion, String jvm, String workDir, String bulkDir,
                         String launchMechanism, long pid, List<String> jvmFlags, String bulkDirId,
-                        long startToListenNs, long gcCount, long gcTimeNs, long allocatedBytes) {
+                        long startToListenNs, long gcCount, long gcTimeNs, long allocatedBytes,
+                        long jitTimeNs) {
 
     public AgentInfo {
         jvmFlags = List.copyOf(jvmFlags);

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -50,6 +51,8 @@ public final class Measurement {
     private AgentGc gcInLoops;
     /** Untimed warm-up uploads (each with its download) made before the file loops. */
     private int fileWarmupTransfers;
+    /** The agent's JIT time in each untimed block after the fixed warm-up ({@link AgentJitSettle}). */
+    private List<Long> jitSettleBlocks = List.of();
 
     /**
      * The agent JVM's garbage collections that ran while a loop ran, summed over the loops. The
@@ -148,6 +151,7 @@ public final class Measurement {
     /**
      * Untimed calls that let a fresh agent JVM compile its serving path before any loop, warm-up
      * included, is measured: {@code calls} no-op pings, then a tenth as many {@code true} execs.
+     * Then more no-op pings until the agent's JIT settles ({@link AgentJitSettle}).
      * A failure here is not counted: the loops that follow meet the same agent and count theirs.
      */
     private void warmAgent(int calls) {
@@ -160,6 +164,9 @@ public final class Measurement {
             }
             for (int i = 0; i < calls / 10; i++) {
                 channel.exec(ExecMetric.TRUE.argv(), EXEC_TIMEOUT);
+            }
+            if (calls > 0) {
+                jitSettleBlocks = AgentJitSettle.run(channel, EXEC_TIMEOUT, listener::cancelRequested);
             }
         } catch (CancelledException e) {
             throw e;
@@ -230,6 +237,14 @@ public final class Measurement {
     /** What {@link AgentGc} says, over the loops run so far; null when no loop could be counted. */
     public AgentGc agentGcInLoops() {
         return gcInLoops;
+    }
+
+    /**
+     * The agent's JIT time, in ns, in each block of {@value AgentJitSettle#BLOCK_CALLS} untimed
+     * pings made after the fixed warm-up until it settled; empty without agent warm-up.
+     */
+    public List<Long> agentJitSettleBlocks() {
+        return jitSettleBlocks;
     }
 
     /** Untimed warm-up uploads, each with its download, made before the file loops ({@link FileWarmup}). */

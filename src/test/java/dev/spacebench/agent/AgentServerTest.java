@@ -100,6 +100,19 @@ class AgentServerTest {
     }
 
     @Test
+    void infoReportsTheJitsTimeSoFarWhichNeverFalls() {
+        // This JVM has compiled much before the test (JUnit, gRPC, the server's start), so its JIT time is above zero.
+        long first = stub.info(InfoRequest.getDefaultInstance()).getJitTimeNs();
+        for (int i = 0; i < 200; i++) {
+            stub.ping(PingRequest.getDefaultInstance());
+        }
+        long second = stub.info(InfoRequest.getDefaultInstance()).getJitTimeNs();
+        assertThat(first).isPositive();
+        assertThat(second).isGreaterThanOrEqualTo(first);
+        assertThat(second % 1_000_000).as("ms resolution, in ns").isZero();
+    }
+
+    @Test
     void refusesCallsWithoutOrWithAWrongToken() {
         AgentGrpc.AgentBlockingStub none = AgentGrpc.newBlockingStub(channel);
         assertThatThrownBy(() -> none.ping(PingRequest.getDefaultInstance()))

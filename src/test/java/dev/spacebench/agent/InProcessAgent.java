@@ -2,6 +2,7 @@ package dev.spacebench.agent;
 
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.TokenCredentials;
+import io.grpc.ClientInterceptor;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
 import io.grpc.Server;
@@ -43,8 +44,15 @@ public final class InProcessAgent implements AutoCloseable {
 
     /** A channel that sends {@code token}; no bulk lane, chunks of {@code chunkBytes}. */
     public AgentChannel channel(String token, int chunkBytes) {
+        return channel(token, chunkBytes, List.of());
+    }
+
+    /** As {@link #channel(String, int)}, each call also through {@code interceptors} (e.g. to count calls). */
+    public AgentChannel channel(String token, int chunkBytes, List<ClientInterceptor> interceptors) {
         ManagedChannel managed = InProcessChannelBuilder.forName(name).build();
-        return new AgentChannel(managed, ClientInterceptors.intercept(managed, List.of(new TokenCredentials(token))), null, chunkBytes);
+        List<ClientInterceptor> all = new java.util.ArrayList<>(interceptors);
+        all.add(new TokenCredentials(token));
+        return new AgentChannel(managed, ClientInterceptors.intercept(managed, all), null, chunkBytes);
     }
 
     /** As {@link #channel(String, int)}, with the agent's bulk directory as its bulk lane. */

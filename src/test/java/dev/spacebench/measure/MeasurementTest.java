@@ -4,6 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.spacebench.agent.InProcessAgent;
+import dev.spacebench.agent.v1.AgentGrpc;
+import io.grpc.CallOptions;
+import io.grpc.Channel;
+import io.grpc.ClientCall;
+import io.grpc.ClientInterceptor;
+import io.grpc.MethodDescriptor;
+import java.util.concurrent.atomic.AtomicInteger;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.plan.ExecPlan;
 import dev.spacebench.plan.FilePlan;
@@ -86,6 +93,50 @@ class MeasurementTest {
         assertThat(after - before).as("one asked-for collection per loop at least").isGreaterThanOrEqualTo(2);
         assertThat(measurement.agentGcInLoops()).isNotNull();
         assertThat(measurement.agentGcInLoops().count()).as("the asked-for ones are outside the loops").isLessThanOrEqualTo(after - before - 2);
+    }
+
+    @Test
+    void afterItsFixedWarmUpTheAgentIsPingedInBlocksUntilABlockInWhichItsJitBarelyCompiled() throws Exception {
+        Recorder recorder = new Recorder();
+        AtomicInteger pings = new AtomicInteger();
+        ClientInterceptor countPings = new ClientInterceptor() {
+            @Override
+            public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
+                if (method.getFullMethodName().equals(AgentGrpc.getPingMethod().getFullMethodName())) {
+                    pings.incrementAndGet();
+                }
+                return next.newCall(method, options);
+            }
+        };
+        Plan plan = new Plan(new ExecPlan(List.of("noop"), 3, 0, 20), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+        List<Long> blocks;
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent"));
+             AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK, List.of(countPings))) {
+            Measurement measurement = measurement(channel, recorder);
+            measurement.run(plan);
+            blocks = measurement.agentJitSettleBlocks();
+        }
+        // The in-process agent's JIT is this test JVM's: it reports compile time, so at least one block is made.
+        assertThat(blocks).isNotEmpty().hasSizeLessThanOrEqualTo(16);
+        assertThat(pings.get()).as("20 fixed warm-up pings, 500 per block, 3 measured").isEqualTo(20 + 500 * blocks.size() + 3);
+        for (long block : blocks.subList(0, blocks.size() - 1)) {
+            assertThat(block).as("a block before the last one compiled for 5 ms or more").isGreaterThanOrEqualTo(5_000_000L);
+        }
+        if (blocks.size() < 16) {
+            assertThat(blocks.get(blocks.size() - 1)).as("the last block compiled for less than 5 ms").isLessThan(5_000_000L);
+        }
+        assertThat(recorder.samples).hasSize(3).allMatch(s -> s.phase() == Phase.MEASURED);
+    }
+
+    @Test
+    void noJitSettlingWithoutAgentWarmUp() throws Exception {
+        Recorder recorder = new Recorder();
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            Measurement measurement = measurement(channel, recorder);
+            measurement.run(execOnly("noop", 3, 0));
+            assertThat(measurement.agentJitSettleBlocks()).isEmpty();
+        }
     }
 
     @Test

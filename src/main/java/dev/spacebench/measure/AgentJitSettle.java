@@ -1,0 +1,58 @@
+package dev.spacebench.measure;
+
+import dev.spacebench.channel.AgentChannel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The end of the agent's untimed warm-up: after the plan's {@code agentWarmupCalls}, more untimed
+ * no-op calls in blocks of {@value #BLOCK_CALLS}, until a block in which the agent's JIT compiled
+ * for less than {@value #SETTLED_JIT_MS} ms (its Info's {@code jit_time_ns} before and after), or
+ * after {@value #MAX_BLOCKS} blocks.
+ *
+ * <p>Why: a fixed count does not fit every host. Measured on a 2-vCPU host at load 11–14 (a fresh
+ * agent over TCP, blocks of 1,000 pings after 2,000 warm-up pings): the agent's CPU per ping was
+ * 357, 305, 246, 230, 199 µs in the first five blocks and 69–111 µs from the sixth on, while its
+ * JIT kept compiling; the loops that followed 2,000 calls met that compilation in their p50 and
+ * their tail. A quiet host compiles sooner and stops after the first block.
+ */
+final class AgentJitSettle {
+
+    static final int BLOCK_CALLS = 500;
+    static final int MAX_BLOCKS = 16;
+    static final long SETTLED_JIT_MS = 5;
+
+    private AgentJitSettle() {}
+
+    /**
+     * @return the agent's JIT time in each block made, in ns, in order; the last one is under
+     *     {@value #SETTLED_JIT_MS} ms unless {@value #MAX_BLOCKS} blocks were made. Empty when the
+     *     agent reports no JIT time (an older agent, or a JVM that cannot tell).
+     * @throws CancelledException when {@code cancelRequested} says so between blocks
+     * @throws RuntimeException as {@link AgentChannel#ping} and {@link AgentChannel#info} throw
+     */
+    static List<Long> run(AgentChannel channel, Duration timeout, BooleanSupplier cancelRequested) {
+        List<Long> blocks = new ArrayList<>();
+        long before = channel.info(timeout).jitTimeNs();
+        if (before <= 0) {
+            return blocks;
+        }
+        while (blocks.size() < MAX_BLOCKS) {
+            if (cancelRequested.getAsBoolean()) {
+                throw new CancelledException();
+            }
+            for (int i = 0; i < BLOCK_CALLS; i++) {
+                channel.ping(timeout);
+            }
+            long after = channel.info(timeout).jitTimeNs();
+            blocks.add(after - before);
+            if (after - before < SETTLED_JIT_MS * 1_000_000L) {
+                break;
+            }
+            before = after;
+        }
+        return blocks;
+    }
+}

@@ -38,7 +38,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *       else, or when the agent's JVM runs with {@code -D}{@value #LAUNCH_PROPERTY}{@code =jdk}.</li>
  * </ul>
  * Both give the same reply for the same command: the same exit codes (128 + signal for a killed
- * command), output, truncation marks, timeouts and error for a program that cannot be run.
+ * command), output, truncation marks, timeouts and error for a program that cannot be run; with one
+ * difference: when a process the command left behind still holds a pipe at the exit, the native
+ * path always waits the grace below and marks the stream truncated, where the JDK path's quick
+ * case returns at once, unmarked. {@code native} forced on a JVM that cannot run it fails every
+ * Exec with the reason.
  *
  * <p>Pipes are made only where they carry something: empty stdin is {@code /dev/null}, and with
  * {@code discard_output} stdout/stderr go to {@code /dev/null} too. Output beyond

@@ -195,7 +195,11 @@ final class CommandRunner {
         }
         Path cwd = request.getCwd().isEmpty() ? workDir.root() : workDir.resolveDirectory(request.getCwd());
         if (usesNative()) {
-            return runNative(request, cwd, markPrefix + sequence.incrementAndGet());
+            try {
+                return runNative(request, cwd, markPrefix + sequence.incrementAndGet());
+            } catch (NativeSpawn.NoExecutableFormatException e) {
+                // A script without "#!": the JDK's path runs it with /bin/sh, as execvp(3) would.
+            }
         }
         ProcessBuilder builder = new ProcessBuilder(request.getArgvList()).directory(cwd.toFile());
         Map<String, String> environment = builder.environment();

@@ -69,6 +69,19 @@ final class NativeSpawn {
      *     Cannot run program "x" (in directory "d"): error=2, No such file or directory}, that text
      *     from {@code error=} as the cause's message)
      */
+    /** errno for a file the kernel cannot execute (no ELF header, no {@code #!} line). */
+    static final int ENOEXEC = 8;
+
+    /**
+     * The program is not a binary and has no {@code #!} line. The JDK's launcher then runs it with
+     * {@code /bin/sh} (as execvp(3) does); glibc's posix_spawnp does not, so the caller does.
+     */
+    static final class NoExecutableFormatException extends IOException {
+        NoExecutableFormatException(String cause) {
+            super(cause);
+        }
+    }
+
     static Result run(List<String> argv, List<String> env, Path cwd, ByteString stdin, boolean discardOutput, long timeoutMillis,
             int outputCap, long graceMillis, LongConsumer killAll) throws IOException {
         Scratch scratch = SCRATCH.get();
@@ -109,6 +122,9 @@ final class NativeSpawn {
                 fds.closeChildEnds();
                 if (error != 0) {
                     String cause = "error=" + error + ", " + LibC.strerror(error);
+                    if (error == ENOEXEC) {
+                        throw new NoExecutableFormatException(cause);
+                    }
                     throw new IOException("Cannot run program \"" + argv.get(0) + "\" (in directory \"" + cwd + "\"): " + cause,
                             new IOException(cause));
                 }

@@ -184,6 +184,17 @@ class CommandRunnerTest {
 
     @ParameterizedTest
     @EnumSource(value = Launch.class, names = {"NATIVE", "JDK"})
+    void anExecutableScriptWithoutAnInterpreterLineRunsWithTheShell(Launch launch) throws Exception {
+        // execvp(3) and the JDK run such a file with /bin/sh; posix_spawnp alone fails it with ENOEXEC.
+        Path script = Files.writeString(work.resolve("plain-script"), "echo ran as a script: $1\n");
+        Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        ExecReply reply = runner(launch).run(ExecRequest.newBuilder().addArgv(script.toString()).addArgv("arg1").setTimeoutMs(20_000).build());
+        assertThat(reply.getExitCode()).isZero();
+        assertThat(reply.getStdout().toStringUtf8()).isEqualTo("ran as a script: arg1\n");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Launch.class, names = {"NATIVE", "JDK"})
     void theCommandInheritsNoFileDescriptorOfTheAgent(Launch launch) throws Exception {
         // A file this JVM holds open (the JDK opens without O_CLOEXEC): a child that inherited it would list it.
         try (RandomAccessFile held = new RandomAccessFile(Files.writeString(work.resolve("held"), "x").toFile(), "r")) {

@@ -121,7 +121,26 @@ final class CommandRunner {
     }
 
     private static Launch launchFromProperty() {
-        String value = System.getProperty(LAUNCH_PROPERTY, "auto");
+        return launchOf(System.getProperty(LAUNCH_PROPERTY, "auto"));
+    }
+
+    /**
+     * What a runner in a JVM on this host started with these property values would report as its
+     * {@link #launchMechanism()} (same kernel, libc and class path: the same automatic choice).
+     *
+     * @param launchValue the {@value #LAUNCH_PROPERTY} value (auto, native or jdk)
+     * @param jdkMechanism that JVM's {@code jdk.lang.Process.launchMechanism}, or "JDK default"
+     * @throws IllegalArgumentException for another launch value
+     */
+    static String launchMechanismFor(String launchValue, String jdkMechanism) {
+        return switch (launchOf(launchValue)) {
+            case JDK -> jdkMechanism;
+            case NATIVE -> NativeSpawn.MECHANISM;
+            case AUTO -> AutoChoice.NATIVE ? NativeSpawn.MECHANISM : jdkMechanism;
+        };
+    }
+
+    private static Launch launchOf(String value) {
         try {
             return Launch.valueOf(value.toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {

@@ -38,6 +38,22 @@ public final class LocalExec implements AutoCloseable {
         return runner.run(request);
     }
 
+    /** How this runs commands, as the agent's Info says it of its own: e.g. "posix_spawn+pidfd (native)" or "VFORK". */
+    public String launchMechanism() {
+        return runner.launchMechanism();
+    }
+
+    /**
+     * How an agent on this host started with these JVM options runs commands.
+     *
+     * @param launchValue its {@code spacebench.agent.exec} (null: auto)
+     * @param jdkMechanism its {@code jdk.lang.Process.launchMechanism} (null: "JDK default")
+     */
+    public static String launchMechanismOf(String launchValue, String jdkMechanism) {
+        return CommandRunner.launchMechanismFor(launchValue == null ? "auto" : launchValue,
+                jdkMechanism == null ? "JDK default" : jdkMechanism);
+    }
+
     @Override
     public void close() {
         ioPool.shutdownNow();

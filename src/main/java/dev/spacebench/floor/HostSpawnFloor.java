@@ -15,20 +15,18 @@ import java.util.List;
  * figure. It runs the agent's own Exec code ({@link LocalExec}) in this JVM: stdin from
  * /dev/null, stdout and stderr captured through pipes, timed from just before spawn to reap.
  *
- * <p>The JVM's launch mechanism decides most of the cost and must be the agent's for the floor
- * to mean anything: the agent runs with {@code -Djdk.lang.Process.launchMechanism=VFORK} on
- * JDK 17 ({@link AgentLauncher.jvmOptions(null)}), about half the cost of JDK 17's default
- * posix_spawn through jspawnhelper. The JDK reads the property once, at the first spawn, so the
- * JVM that runs this must be started with the same option; {@link Result#matchesAgent()} says
- * whether it was.
+ * <p>How the process is spawned decides most of the cost and must be the agent's for the floor to
+ * mean anything. Both use {@link LocalExec}'s choice: glibc's posix_spawn with a pidfd (native)
+ * where this host allows it, else the JDK's ProcessBuilder with the JVM's launch mechanism (the
+ * agent runs with {@code -Djdk.lang.Process.launchMechanism=VFORK} on JDK 17, {@link
+ * AgentLauncher#jvmOptions(String)}). {@link Result#matchesAgent()} says whether this JVM's choice
+ * is the one an agent started on this host makes.
  */
 public final class HostSpawnFloor {
 
     public static final List<String> TRUE = List.of("true");
     public static final List<String> SH_C_TRUE = List.of("sh", "-c", "true");
     public static final String LAUNCH_MECHANISM_PROPERTY = "jdk.lang.Process.launchMechanism";
-    /** What the agent reports when the property is unset (its Info call says the same). */
-    public static final String JDK_DEFAULT = "JDK default";
     /** As the host's channel sends with every Exec: the agent then arms its kill timer, a cost we keep. */
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -36,7 +34,7 @@ public final class HostSpawnFloor {
 
     /**
      * @param argv the command, e.g. {@link #TRUE} or {@link #SH_C_TRUE}
-     * @param launchMechanism this JVM's, {@link #launchMechanism()}
+     * @param launchMechanism how these samples were spawned ({@link LocalExec#launchMechanism()})
      * @param agentLaunchMechanism the agent's, {@link #agentLaunchMechanism()}
      * @param samplesNs spawn-to-reap durations in ns, in the order they ran
      */
@@ -65,21 +63,21 @@ public final class HostSpawnFloor {
                 }
                 return reply.getAgentDurationNs();
             });
-            return new Result(argv, launchMechanism(), agentLaunchMechanism(), samples);
+            return new Result(argv, exec.launchMechanism(), agentLaunchMechanism(), samples);
         } finally {
             Files.deleteIfExists(workDir);
         }
     }
 
-    /** This JVM's launch mechanism: the property's value, or {@value #JDK_DEFAULT}. */
-    public static String launchMechanism() {
-        return System.getProperty(LAUNCH_MECHANISM_PROPERTY, JDK_DEFAULT);
+    /** How an agent started on this host spawns, from its JVM options ({@link LocalExec#launchMechanismOf}). */
+    public static String agentLaunchMechanism() {
+        List<String> options = AgentLauncher.jvmOptions(null);
+        return LocalExec.launchMechanismOf(option(options, "spacebench.agent.exec"), option(options, LAUNCH_MECHANISM_PROPERTY));
     }
 
-    /** The launch mechanism the agent is started with, read from its JVM options. */
-    public static String agentLaunchMechanism() {
-        String prefix = "-D" + LAUNCH_MECHANISM_PROPERTY + "=";
-        return AgentLauncher.jvmOptions(null).stream().filter(option -> option.startsWith(prefix))
-                .map(option -> option.substring(prefix.length())).findFirst().orElse(JDK_DEFAULT);
+    private static String option(List<String> options, String property) {
+        String prefix = "-D" + property + "=";
+        return options.stream().filter(option -> option.startsWith(prefix)).map(option -> option.substring(prefix.length()))
+                .findFirst().orElse(null);
     }
 }

@@ -32,12 +32,11 @@ class HostSpawnFloorTest {
     void saysWhichLaunchMechanismRanAndWhetherItIsTheAgents() throws Exception {
         HostSpawnFloor.Result result = HostSpawnFloor.run(HostSpawnFloor.TRUE, 1, 0);
 
-        // Surefire starts this JVM with -Djdk.lang.Process.launchMechanism=VFORK (pom.xml's argLine).
-        assertThat(result.launchMechanism()).isEqualTo("VFORK");
-        // The agent is started with VFORK where the JDK still has it (before 22), else with the JDK's default.
-        boolean vforkAgent = Runtime.version().feature() < 22;
-        assertThat(result.agentLaunchMechanism()).isEqualTo(vforkAgent ? "VFORK" : "JDK default");
-        assertThat(result.matchesAgent()).isEqualTo(vforkAgent);
+        // This host has glibc 2.36, pidfd_open and JNA: the agent's Exec code spawns natively here,
+        // in this JVM and in an agent alike.
+        assertThat(result.launchMechanism()).isEqualTo("posix_spawn+pidfd (native)");
+        assertThat(result.agentLaunchMechanism()).isEqualTo("posix_spawn+pidfd (native)");
+        assertThat(result.matchesAgent()).isTrue();
     }
 
     @Test

@@ -60,9 +60,16 @@ public final class ChildApp implements AutoCloseable {
      * @param jvmOptions options for the child's JVM, before its class path
      */
     public static ChildApp start(Path dir, List<String> wrapper, List<String> jvmOptions) throws Exception {
-        return launch(wrapper, jvmOptions, List.of("--spring.datasource.url=jdbc:h2:file:" + dir.resolve("db"),
+        return start(dir, wrapper, jvmOptions, List.of());
+    }
+
+    /** As above, with more app arguments (e.g. {@code --spacebench.space.check-on-demand=vm}). */
+    public static ChildApp start(Path dir, List<String> wrapper, List<String> jvmOptions, List<String> appArgs) throws Exception {
+        List<String> args = new ArrayList<>(List.of("--spring.datasource.url=jdbc:h2:file:" + dir.resolve("db"),
                 "--spacebench.spaces.root=" + Files.createDirectories(dir.resolve("spaces")),
-                "--spacebench.space.checks-root=" + dir.resolve("checks")), dir.resolve("app.log"));
+                "--spacebench.space.checks-root=" + dir.resolve("checks")));
+        args.addAll(appArgs);
+        return launch(wrapper, jvmOptions, args, dir.resolve("app.log"));
     }
 
     /** Starts the app with these JVM options and app arguments (database, Spaces root…), its log in {@code log}. */

@@ -33,7 +33,9 @@ class UnavailableKindsTest {
     @Test
     void withoutEpollUnixSocketKindsAreUnavailableAndProcessIsTheDefault() throws Exception {
         assumeTrue(onPath("bwrap"), "needs bwrap on PATH (apt-get install bubblewrap), so that only epoll stops the sandbox");
-        try (ChildApp app = ChildApp.start(temp, List.of(), List.of("-Dio.grpc.netty.shaded.io.netty.transport.noNative=true"))) {
+        // container is checked (it must come out unavailable too); vm is not asked about.
+        try (ChildApp app = ChildApp.start(temp, List.of(), List.of("-Dio.grpc.netty.shaded.io.netty.transport.noNative=true"),
+                List.of("--spacebench.space.check-on-demand=vm"))) {
             assertFallsBackToProcess(app, "epoll transport is unavailable");
 
             JsonNode sandbox = awaitChecked(app, "sandbox");
@@ -70,7 +72,8 @@ class UnavailableKindsTest {
         assumeTrue(ended && trial.exitValue() == 0, () -> "this host cannot make a user namespace with max_user_namespaces 0 "
                 + "(unshare --user --map-root-user needs user namespaces allowed for this user): " + said);
 
-        try (ChildApp app = ChildApp.start(temp, noUserNamespaces, List.of())) {
+        // Only sandbox and process matter here: a podman container and a vm checked at start would only cost CPU.
+        try (ChildApp app = ChildApp.start(temp, noUserNamespaces, List.of(), List.of("--spacebench.space.check-on-demand=container,vm"))) {
             // First, as a user would: a run without a kind, right after start (it waits for sandbox's check).
             assertFallsBackToProcess(app, "user.max_user_namespaces is 0");
 

@@ -54,6 +54,7 @@ class FleetTest {
     private static final Duration POLL = Duration.ofMillis(200);
     // The server and the workers are other processes on a busy machine: scheduling delays on top.
     private static final Duration SLACK = Duration.ofSeconds(3);
+    private static final int RUNS = 12;
     private static final Pattern FINISHED = Pattern.compile("run (\\d+) (SUCCEEDED|FAILED|CANCELLED|INTERRUPTED)");
     // C1 only: four JVMs start at once on a small machine; their start time is not what is measured.
     private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-Xmx384m");
@@ -86,8 +87,10 @@ class FleetTest {
         List<String> common = List.of("--spring.datasource.username=" + db.user(),
                 "--spring.datasource.password=" + db.password(), "--spacebench.worker.lease=" + LEASE.toMillis() + "ms",
                 "--spacebench.worker.heartbeat=1s",
-                // Only the kinds this test uses are checked for real: no container or VM started four times over.
-                "--spacebench.space.container.cli=/nonexistent/podman", "--spacebench.space.vm.qemu=/nonexistent/qemu");
+                // Only the kinds this test uses are checked for real: no container or VM started four times over,
+                // and sandbox (an agent JVM in bwrap per app) only if a run asked for it.
+                "--spacebench.space.container.cli=/nonexistent/podman", "--spacebench.space.vm.qemu=/nonexistent/qemu",
+                "--spacebench.space.check-on-demand=sandbox");
         // The server first: its Flyway migrates the database before any worker opens it.
         List<String> serverArgs = new ArrayList<>(common);
         serverArgs.addAll(List.of("--spring.datasource.url=" + db.url(), "--spacebench.worker.enabled=false",
@@ -176,11 +179,13 @@ class FleetTest {
 
     @Test
     @Order(2)
-    void thirtyRunsAreEachClaimedOnceNamedOnesOnlyOnTheirTestbedAndEverySampleIsSaved() throws Exception {
+    void twelveRunsAreEachClaimedOnceNamedOnesOnlyOnTheirTestbedAndEverySampleIsSaved() throws Exception {
         long start = System.nanoTime();
         Map<Long, String> named = new HashMap<>();
         Map<Long, Integer> expectedSamples = new HashMap<>();
-        for (int i = 0; i < 30; i++) {
+        // Twelve, queued at once: each worker meets the others at every claim, and each testbed is named twice.
+        // Every run starts an agent JVM, so more runs cost the suite seconds each and test nothing more.
+        for (int i = 0; i < RUNS; i++) {
             String testbed = i % 2 == 0 ? "tb-" + (i / 2 % 3) : null;
             int n = 10 + i;
             long id = server.post("/api/runs", body(testbed, n)).get("id").asLong();
@@ -216,8 +221,8 @@ class FleetTest {
             assertThat(endedIn.get(id)).as("workers whose log ended run %d", id).hasSize(1);
         }
         queueWaits.sort(null);
-        System.out.printf("fleet: 30 runs (15 naming a testbed) in %.1f s; claims per worker %s; queue wait (created → started) "
-                        + "min %.0f ms, median %.0f ms, max %.0f ms%n", wall, claimsPerWorker, queueWaits.get(0),
+        System.out.printf("fleet: %d runs (%d naming a testbed) in %.1f s; claims per worker %s; queue wait (created → started) "
+                        + "min %.0f ms, median %.0f ms, max %.0f ms%n", RUNS, named.size(), wall, claimsPerWorker, queueWaits.get(0),
                 queueWaits.get(queueWaits.size() / 2), queueWaits.get(queueWaits.size() - 1));
         assertThat(claimsPerWorker.keySet()).containsExactly("tb-0", "tb-1", "tb-2");
     }
@@ -262,7 +267,7 @@ class FleetTest {
         assertThat(refused.body()).contains("tb-0 makes", "tb-2 makes").doesNotContain("tb-1 makes");
 
         List<Long> more = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
+        for (int i = 0; i < 3; i++) {
             more.add(server.post("/api/runs", body(i % 3 == 0 ? "tb-2" : null, 10)).get("id").asLong());
         }
         awaitFinished(more, Duration.ofMinutes(3));
@@ -275,7 +280,7 @@ class FleetTest {
                 claims.merge(r.worker, 1, Integer::sum);
             }
         }
-        System.out.println("fleet: after the kill, 6 more runs: claims per worker " + claims);
+        System.out.println("fleet: after the kill, 3 more runs: claims per worker " + claims);
         assertThat(claims.keySet()).doesNotContain("tb-1");
     }
 

@@ -8,7 +8,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * The end of the agent's untimed warm-up: after the plan's {@code agentWarmupCalls}, more untimed
- * no-op calls in blocks of {@value #BLOCK_CALLS}, until a block in which the agent's JIT compiled
+ * no-op calls in blocks of a quarter of those calls (1 to {@value #MAX_BLOCK_CALLS}: 500 with the
+ * default 2,000, so a small test plan pays in proportion), until a block in which the agent's JIT compiled
  * for less than {@value #SETTLED_JIT_MS} ms (its Info's {@code jit_time_ns} before and after), or
  * after {@value #MAX_BLOCKS} blocks.
  *
@@ -20,20 +21,26 @@ import java.util.function.BooleanSupplier;
  */
 final class AgentJitSettle {
 
-    static final int BLOCK_CALLS = 500;
+    static final int MAX_BLOCK_CALLS = 500;
     static final int MAX_BLOCKS = 16;
     static final long SETTLED_JIT_MS = 5;
 
     private AgentJitSettle() {}
 
+    /** Pings per block for a plan with {@code agentWarmupCalls} (at least 1): a quarter of them, 1 to {@value #MAX_BLOCK_CALLS}. */
+    static int blockCalls(int agentWarmupCalls) {
+        return Math.max(1, Math.min(MAX_BLOCK_CALLS, agentWarmupCalls / 4));
+    }
+
     /**
+     * @param blockCalls pings per block, {@link #blockCalls(int)}
      * @return the agent's JIT time in each block made, in ns, in order; the last one is under
      *     {@value #SETTLED_JIT_MS} ms unless {@value #MAX_BLOCKS} blocks were made. Empty when the
      *     agent reports no JIT time (an older agent, or a JVM that cannot tell).
      * @throws CancelledException when {@code cancelRequested} says so between blocks
      * @throws RuntimeException as {@link AgentChannel#ping} and {@link AgentChannel#info} throw
      */
-    static List<Long> run(AgentChannel channel, Duration timeout, BooleanSupplier cancelRequested) {
+    static List<Long> run(AgentChannel channel, int blockCalls, Duration timeout, BooleanSupplier cancelRequested) {
         List<Long> blocks = new ArrayList<>();
         long before = channel.info(timeout).jitTimeNs();
         if (before <= 0) {
@@ -43,7 +50,7 @@ final class AgentJitSettle {
             if (cancelRequested.getAsBoolean()) {
                 throw new CancelledException();
             }
-            for (int i = 0; i < BLOCK_CALLS; i++) {
+            for (int i = 0; i < blockCalls; i++) {
                 channel.ping(timeout);
             }
             long after = channel.info(timeout).jitTimeNs();

@@ -166,7 +166,7 @@ public final class Measurement {
                 channel.exec(ExecMetric.TRUE.argv(), EXEC_TIMEOUT);
             }
             if (calls > 0) {
-                jitSettleBlocks = AgentJitSettle.run(channel, EXEC_TIMEOUT, listener::cancelRequested);
+                jitSettleBlocks = AgentJitSettle.run(channel, AgentJitSettle.blockCalls(calls), EXEC_TIMEOUT, listener::cancelRequested);
             }
         } catch (CancelledException e) {
             throw e;
@@ -240,7 +240,7 @@ public final class Measurement {
     }
 
     /**
-     * The agent's JIT time, in ns, in each block of {@value AgentJitSettle#BLOCK_CALLS} untimed
+     * The agent's JIT time, in ns, in each block of {@link AgentJitSettle#blockCalls(int)} untimed
      * pings made after the fixed warm-up until it settled; empty without agent warm-up.
      */
     public List<Long> agentJitSettleBlocks() {

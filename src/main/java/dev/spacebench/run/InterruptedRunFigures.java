@@ -6,6 +6,8 @@ import dev.spacebench.measure.Sample;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -83,7 +85,7 @@ public class InterruptedRunFigures {
             taken.add(new Sample(metric, iteration, phase, ns, bytes, ok, error, agent, level, space));
             count[0]++;
             if (id > end[1]) {
-                csv.add(id, metric, iteration, rs.getString(3), ns, bytes, ok, error, agent, level, space);
+                csv.add(id, rs);
             }
         });
         csv.seal();
@@ -132,10 +134,10 @@ public class InterruptedRunFigures {
             this.seq = storedPieces;
         }
 
-        void add(long id, String metric, int iteration, String phase, long ns, long bytesMoved, boolean ok, String error,
-                 Long agentNs, Integer level, Integer spaceIndex) {
+        /** Row {@code id}, read as {@code select SampleCsv.COLUMNS …}. */
+        void add(long id, ResultSet rs) throws SQLException {
             try {
-                SampleCsv.row(out, metric, iteration, phase, ns, bytesMoved, ok, error, agentNs, level, spaceIndex);
+                SampleCsv.row(out, rs);
                 out.flush();
             } catch (IOException e) {
                 throw new UncheckedIOException(e); // a ByteArrayOutputStream does not throw

@@ -36,18 +36,19 @@ public record SystemFacts(
 
     /** Reads the facts of the running system. Never throws: unreadable files give "unknown". */
     public static SystemFacts read() {
+        String cpuinfo = text(Path.of("/proc/cpuinfo"));
         return new SystemFacts(
                 osName(),
                 firstLine(Path.of("/proc/sys/kernel/osrelease")).orElse(System.getProperty("os.version")),
                 System.getProperty("os.arch"),
-                readCpuModel(),
+                cpuModel(cpuinfo),
                 Runtime.getRuntime().availableProcessors(),
                 memTotalBytes(),
                 readHostname(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                         + " (" + System.getProperty("java.vendor") + ")",
                 ownJvmFlags(),
-                Virtualization.ofHost(text(Path.of("/proc/cpuinfo"))));
+                Virtualization.ofHost(cpuinfo));
     }
 
     /**
@@ -72,8 +73,8 @@ public record SystemFacts(
         return System.getProperty("os.name");
     }
 
-    private static String readCpuModel() {
-        for (String line : lines(Path.of("/proc/cpuinfo"))) {
+    private static String cpuModel(String cpuinfo) {
+        for (String line : cpuinfo == null ? List.<String>of() : cpuinfo.lines().toList()) {
             if (line.startsWith("model name")) {
                 int colon = line.indexOf(':');
                 return line.substring(colon + 1).trim();

@@ -5,6 +5,7 @@ import dev.spacebench.cli.BenchCommand;
 import dev.spacebench.cli.PublishCommand;
 import dev.spacebench.fleet.WorkerCommand;
 import dev.spacebench.floor.FloorCommand;
+import dev.spacebench.protocol.NettyJfrEvents;
 import dev.spacebench.space.local.AgentLauncher;
 import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
@@ -37,6 +38,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        NettyJfrEvents.turnOff(); // the app's channels and the floors alike
         if (Help.asked(Arrays.asList(args))) {
             Help.print(System.out);
             return;

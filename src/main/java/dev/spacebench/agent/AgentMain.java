@@ -1,6 +1,7 @@
 package dev.spacebench.agent;
 
 import dev.spacebench.protocol.AgentProtocol;
+import dev.spacebench.protocol.NettyJfrEvents;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -26,6 +27,7 @@ public final class AgentMain {
     private AgentMain() {}
 
     public static void main(String[] args) {
+        NettyJfrEvents.turnOff();
         if (AgentOptions.helpAsked(Arrays.asList(args))) {
             System.out.print(AgentOptions.USAGE);
             System.out.flush();

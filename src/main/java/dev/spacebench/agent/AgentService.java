@@ -40,6 +40,8 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     private final AllocationCounter allocation = new AllocationCounter();
     /** System.currentTimeMillis() when the server listened; 0 before. */
     private volatile long listeningAtMillis;
+    /** The process's age when the server listened ({@link ProcessAge}), in ns; -1 before or where unknown. */
+    private volatile long processAgeAtListenNs = -1;
 
     AgentService(WorkDir workDir, BulkLane bulkLane, ExecutorService ioPool, ScheduledExecutorService timer, String version) {
         this.workDir = workDir;
@@ -51,6 +53,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     /** Called once the server listens: the end of the agent's start, for {@code start_to_listen_ns}. */
     void listening() {
         listeningAtMillis = System.currentTimeMillis();
+        processAgeAtListenNs = ProcessAge.sinceStartNs().orElse(-1);
     }
 
     @Override
@@ -131,10 +134,18 @@ final class AgentService extends AgentGrpc.AgentImplBase {
         }
     }
 
-    /** Read lazily (here, not at start) so that the management classes do not slow the start they measure. */
+    /**
+     * The process's start to listening (10 ms resolution); where /proc is missing, the JVM's start
+     * time to listening instead (ms resolution; it leaves out the JVM's own boot). The fallback is
+     * read lazily (here, not at start) so that the management classes do not slow the start they measure.
+     */
     private long startToListenNs() {
         long listened = listeningAtMillis;
-        return listened == 0 ? 0 : Math.max(0, listened - ManagementFactory.getRuntimeMXBean().getStartTime()) * 1_000_000L;
+        if (listened == 0) {
+            return 0;
+        }
+        long age = processAgeAtListenNs;
+        return age >= 0 ? age : Math.max(0, listened - ManagementFactory.getRuntimeMXBean().getStartTime()) * 1_000_000L;
     }
 
     private static long jitTimeNs() {

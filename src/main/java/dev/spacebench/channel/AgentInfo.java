@@ -15,7 +15,8 @@ import java.util.List;
  * @param pid the agent's process id in its own namespace
  * @param jvmFlags the agent JVM's input arguments, secrets read "(hidden)"
  * @param bulkDirId the id the agent wrote into its bulk directory; empty when it could not
- * @param startToListenNs the agent JVM's start to its server listening, in ns (ms resolution); 0 when unknown
+ * @param startToListenNs the agent's process start (its JVM's boot included) to its server listening, in ns (10 ms
+ *     resolution; an agent without /proc: from its JVM's start time, ms resolution); 0 when unknown
  * @param gcCount the agent JVM's garbage collections so far (all collectors)
  * @param gcTimeNs their total time in ns (ms resolution)
  * @param allocatedBytes heap bytes the agent's threads allocated so far, a thread that ended counted as last seen (never

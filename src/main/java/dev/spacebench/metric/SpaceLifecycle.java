@@ -10,8 +10,8 @@ public enum SpaceLifecycle implements Metric {
     /** Ready's first part: the rest of ready once the agent's start and the first Ping are taken out. */
     READY_CREATE("ready.create", "Space creation",
             "ready, part 1: create → the agent's process runs (a VM: boots), and the host learns it listens", 0),
-    /** Ready's second part, as the agent reports it: its JVM's start → its server listening (ms resolution). */
-    READY_AGENT("ready.agent", "agent start", "ready, part 2: the agent's JVM starts → it listens", 0),
+    /** Ready's second part, as the agent reports it: its process's start (JVM boot included) → its server listening (10 ms resolution). */
+    READY_AGENT("ready.agent", "agent start", "ready, part 2: the agent's process starts (its JVM boots) → it listens", 0),
     /** Ready's third part: the host learns the agent listens → the first successful Ping. */
     READY_PING("ready.ping", "first Ping", "ready, part 3: the agent listens → the first successful Ping", 0),
     /** Kill and remove everything. */

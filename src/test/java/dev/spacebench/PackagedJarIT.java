@@ -64,6 +64,39 @@ class PackagedJarIT {
         String page = Files.readString(out.resolve("page.md"));
         assertThat(page).contains("Agent version").contains(version).contains("Agent JVM flags").contains("-XX:+UseSerialGC")
                 .contains("Host JVM flags").contains(APP_FLAG);
+
+        theReproduceBlockMeasuresTheSamePlanAgain(page, jar, out);
+    }
+
+    /**
+     * The page's Reproduce block, run as a reader would run it in a clone, with the clone, checkout and
+     * build lines left out (this jar is that build): it must succeed and measure the same plan.
+     */
+    private void theReproduceBlockMeasuresTheSamePlanAgain(String page, Path jar, Path firstOut) throws Exception {
+        String block = page.substring(page.indexOf("## Reproduce"));
+        block = block.substring(block.indexOf("```sh\n") + 6);
+        block = block.substring(0, block.indexOf("\n```"));
+        assertThat(block).as("the block builds the jar it then runs").contains("./mvnw -q -DskipTests package");
+        String script = block.lines()
+                .filter(line -> !line.startsWith("git ") && !line.startsWith("./mvnw "))
+                .map(line -> line.replace("java -jar target/spacebench.jar", "'" + javaBinary() + "' -jar '" + jar + "'"))
+                .reduce("set -e\n", (a, b) -> a + b + "\n");
+        Path clone = Files.createDirectories(temp.resolve("clone"));
+        Path scriptFile = Files.writeString(clone.resolve("reproduce.sh"), script);
+        Process reproduce = new ProcessBuilder("bash", scriptFile.toString()).directory(clone.toFile()).redirectErrorStream(true)
+                .redirectOutput(temp.resolve("reproduce.log").toFile()).start();
+        boolean done = reproduce.waitFor(300, TimeUnit.SECONDS);
+        if (!done) {
+            reproduce.destroyForcibly();
+        }
+        String log = script + "\n---\n" + Files.readString(temp.resolve("reproduce.log"), StandardCharsets.UTF_8);
+        assertThat(done).as(log).isTrue();
+        assertThat(reproduce.exitValue()).as(log).isZero();
+        JsonNode first = JsonMapper.builder().build().readTree(Files.readString(firstOut.resolve("result.json")));
+        JsonNode again = JsonMapper.builder().build().readTree(Files.readString(clone.resolve("reproduced").resolve("result.json")));
+        assertThat(again.get("plan")).as(log).isEqualTo(first.get("plan"));
+        assertThat(again.get("space").get("kind").asString()).isEqualTo("process");
+        assertThat(again.get("run").get("status").asString()).isEqualTo("SUCCEEDED");
     }
 
     private static List<String> strings(JsonNode array) {

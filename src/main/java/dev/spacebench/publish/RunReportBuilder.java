@@ -250,15 +250,32 @@ public class RunReportBuilder {
                 new RunReport.Fact("Built", build.builtAt()));
     }
 
+    /**
+     * Shell lines that measure the same plan again: the command line for kinds Spacebench makes
+     * (one command, no server, no token), REST for an attached agent, which only its owner can
+     * start (the CLI takes no target).
+     */
     private List<String> reproduce(SpaceSpec spec, Plan plan, Build build) {
         List<String> lines = new ArrayList<>();
         lines.add("git clone " + repositoryUrl + " spacebench && cd spacebench");
         if (build != null && !build.gitCommit().equals("unknown")) {
             lines.add("git checkout " + build.gitCommit());
         }
-        lines.add("./mvnw spring-boot:run");
-        lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H 'Content-Type: application/json' -d '"
-                + withoutNulls(json.writeValueAsString(new RunRequest(spec, plan))) + "'");
+        if ("attach".equals(spec.kind())) {
+            lines.add("./mvnw -q spring-boot:run &   # the app; its first start writes data/api-token");
+            lines.add("# once it serves, with your agent started (README, Attach) and its token in place of (hidden):");
+            lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H \"Authorization: Bearer $(cat data/api-token)\" "
+                    + "-H 'Content-Type: application/json' -d '" + withoutNulls(json.writeValueAsString(new RunRequest(spec, plan))) + "'");
+            return lines;
+        }
+        lines.add("./mvnw -q -DskipTests package");
+        lines.add("cat > plan.json <<'EOF'");
+        lines.add(withoutNulls(json.writeValueAsString(plan)));
+        lines.add("EOF");
+        lines.add("java -jar target/spacebench.jar bench --kind " + spec.kind()
+                + (spec.cpus() == null ? "" : " --cpus " + spec.cpus())
+                + (spec.memoryMiB() == null ? "" : " --memory-mib " + spec.memoryMiB())
+                + " --plan plan.json --out reproduced");
         return lines;
     }
 

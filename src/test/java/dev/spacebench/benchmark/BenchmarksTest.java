@@ -139,7 +139,7 @@ class BenchmarksTest extends AppTestSupport {
         assertThat(mdItems).hasSizeGreaterThan(5).isEqualTo(htmlItems);
         String reproduce = markdown.substring(markdown.indexOf("```sh\n") + 6, markdown.indexOf("```\n\n## Questions"));
         assertThat(reproduce.lines().findFirst().orElseThrow()).startsWith("git clone ");
-        assertThat(reproduce).doesNotContain("null").contains("\"kind\":\"process\"");
+        assertThat(reproduce).doesNotContain("null").contains(" bench --kind process ").contains("cat > plan.json");
     }
 
     /** Every href and src of every page, and every link of every page.md, names a file inside the site. */

@@ -1,5 +1,7 @@
 package dev.spacebench.publish;
 
+import dev.spacebench.environment.Environment;
+import dev.spacebench.environment.JvmGc;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.metric.Metric;
@@ -24,8 +26,11 @@ import java.util.Optional;
  *     ({@code templates/text/prose/tail-exec.txt}), in the order of {@code exec}
  * @param noopTail the no-op's p99/p50 against the bare ping's in the same run
  *     ({@code prose/tail-noop.txt}); null unless the run has both
+ * @param hostGc whether the host JVM's collections can be in the tail ({@code prose/tail-host-gc.txt}); null
+ *     when the run stored no count of them or has no tail sentence
  */
-public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart> ready, List<TailLine> tail, String noopTail) {
+public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart> ready, List<TailLine> tail, String noopTail,
+                    String hostGc) {
 
     /** @param metric e.g. "exec.true"; {@code text} the paragraph */
     public record TailLine(String metric, String text) {
@@ -88,7 +93,13 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
         return exec.isEmpty() && files.isEmpty() && ready.isEmpty() && noopTail == null;
     }
 
+    /** As {@link #of(List, Environment)} for a run without a stored environment. */
     public static Split of(List<MetricResult> results) {
+        return of(results, null);
+    }
+
+    /** @param environment the run's; null when it has none */
+    public static Split of(List<MetricResult> results, Environment environment) {
         Optional<Long> ping = p50(results, FloorMetric.GRPC_NOOP.id());
         List<ExecSplit> exec = new ArrayList<>();
         for (ExecRoundTrip metric : ExecRoundTrip.values()) {
@@ -125,7 +136,10 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
         }
         NoopTail noop = noopTail(results);
         String noopText = noop == null ? null : String.join(" ", TextTemplates.paragraphs("prose/tail-noop", Map.of("t", noop)));
-        return new Split(exec, files, ready, tail, noopText);
+        JvmGc gc = environment == null ? null : environment.hostGcInLoops();
+        String hostGc = gc == null || tail.isEmpty() && noopText == null ? null
+                : String.join(" ", TextTemplates.paragraphs("prose/tail-host-gc", Map.of("gc", gc, "ms", gc.timeNs() / 1_000_000)));
+        return new Split(exec, files, ready, tail, noopText, hostGc);
     }
 
     private static Tail tail(MetricResult r) {

@@ -176,7 +176,8 @@ class EndToEndTest extends AppTestSupport {
         assertThat(html).contains("<li data-tail=\"exec.noop\">no-op: its p99 is ");
         JsonNode hostGc = json(get("/api/runs/" + id + "/result.json")).get("environment").get("hostGcInLoops");
         assertThat(hostGc.get("count").asLong()).isNotNegative();
-        assertThat(html).contains("Host JVM GC during the loops");
+        assertThat(html).contains("Host JVM GC during the loops", "<li data-tail=\"host-gc\">"
+                + (hostGc.get("count").asLong() == 0 ? "No garbage collection of the app" : "The app&#39;s JVM"));
         // samples.csv: metric,iteration,phase,ns,…; Space rows have no error text, so a plain split is safe.
         List<String[]> rows = get("/api/runs/" + id + "/samples.csv").body().lines().skip(1).map(l -> l.split(",")).toList();
         List<Long> readyParts = rows.stream().filter(r -> r[0].startsWith("space.ready.")).map(r -> Long.parseLong(r[3])).toList();

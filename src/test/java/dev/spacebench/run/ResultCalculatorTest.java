@@ -101,8 +101,10 @@ class ResultCalculatorTest {
     void theTailIsTheSamplesAtOrAboveTheP99AndTheirOwnAgentTimeAndRest() {
         List<Sample> samples = new ArrayList<>();
         samples.add(new Sample("exec.true", 1, Phase.WARMUP, 90_000, 0, true, null, 80_000L));
-        // Four slow samples, spread among 196 fast ones: (ns, agent) = (9000, 3000), (5000, 1000), (7000, 2000), (5000, 4000).
-        long[][] slow = {{9_000, 3_000}, {5_000, 1_000}, {7_000, 2_000}, {5_000, 4_000}};
+        // Four slow samples, spread among 196 fast ones (agent 400 each): (ns, agent) = (9000, 3000), (5000, 100), (7000, 150),
+        // (5000, 4000). Two of them spent less in the Space than the fast ones: the tail's figures are its own samples', not the
+        // largest agent times and rests taken apart (that would give 400, not 150).
+        long[][] slow = {{9_000, 3_000}, {5_000, 100}, {7_000, 150}, {5_000, 4_000}};
         int iteration = 0;
         for (int i = 1; i <= 196; i++) {
             if (i % 50 == 1) {
@@ -122,12 +124,12 @@ class ResultCalculatorTest {
         MetricResult exec = results.get(0);
         assertThat(exec.getN()).isEqualTo(200);
         // 200 samples: p99 is rank ⌈198⌉ = 198. Ranks 197 and 198 are both 5000, 199 is 7000, 200 is 9000:
-        // the tail is 4 samples (the tie at 5000 included). Their agent times 3000, 1000, 2000, 4000 → rank 2 → 2000;
-        // their rests 6000, 4000, 5000, 1000 → 1000, 4000, 5000, 6000 → rank 2 → 4000.
+        // the tail is 4 samples (the tie at 5000 included). Their agent times 3000, 100, 150, 4000 → 100, 150, 3000, 4000 →
+        // rank 2 → 150; their rests 6000, 4900, 6850, 1000 → 1000, 4900, 6000, 6850 → rank 2 → 4900.
         assertThat(exec.getTailP99Ns()).isEqualTo(5_000);
         assertThat(exec.getTailN()).isEqualTo(4);
-        assertThat(exec.getTailAgentP50Ns()).isEqualTo(2_000);
-        assertThat(exec.getTailRestP50Ns()).isEqualTo(4_000);
+        assertThat(exec.getTailAgentP50Ns()).isEqualTo(150);
+        assertThat(exec.getTailRestP50Ns()).isEqualTo(4_900);
         assertThat(exec.getSlowestAgentNs()).isEqualTo(3_000);
         assertThat(exec.getSlowestRestNs()).isEqualTo(6_000);
 

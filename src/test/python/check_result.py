@@ -13,6 +13,9 @@ Uses only the Python standard library and the definitions the page states:
   1e-12 equal), then smallest l. An open end is reported at rank 1 or n, flagged unbounded.
 - the split (issue 10), over the measured ok samples with an agent_ns: p50 of ns, p50 of
   agent_ns and p50 of ns - agent_ns per sample; a metric without such samples has no split.
+  Its tail: the samples whose ns is at or above the p99 of ns (ties included), their count,
+  the p50 of their agent_ns and of their ns - agent_ns; and the slowest sample (largest ns,
+  ties: largest agent_ns) with its agent_ns and ns - agent_ns.
 Prints one line per check that fails and a closing count; exits 1 if any figure differs.
 """
 import csv
@@ -66,9 +69,20 @@ def split(pairs):
     """The split as result.json states it, or None without agent_ns samples."""
     if not pairs:
         return None
+    ns_sorted = sorted(ns for ns, _ in pairs)
+    p99 = ns_sorted[nearest_rank(99, len(ns_sorted)) - 1]
+    tail = [(ns, agent) for ns, agent in pairs if ns >= p99]
+    slowest_ns, slowest_agent = max(pairs)
     return {"roundTripP50Ns": p50([ns for ns, _ in pairs]),
             "agentP50Ns": p50([agent for _, agent in pairs]),
-            "restP50Ns": p50([ns - agent for ns, agent in pairs])}
+            "restP50Ns": p50([ns - agent for ns, agent in pairs]),
+            "roundTripP99Ns": p99,
+            "tailN": len(tail),
+            "tailAgentP50Ns": p50([agent for _, agent in tail]),
+            "tailRestP50Ns": p50([ns - agent for ns, agent in tail]),
+            "slowestNs": slowest_ns,
+            "slowestAgentNs": slowest_agent,
+            "slowestRestNs": slowest_ns - slowest_agent}
 
 
 def main(samples_path, result_path):

@@ -165,6 +165,19 @@ class EndToEndTest extends AppTestSupport {
         // The harness sentence per metric: above its floor, or (on a loaded host) below it.
         assertThat(html).contains("<li data-split=\"exec.true\">", "<li data-split=\"exec.sh_c\">", "plus a bare gRPC ping",
                 "Space ready, in parts");
+        // What the tail is made of (issue 10, section 3): a sentence per exec metric with its tail's size from result.json
+        // (check_result.py recomputes the figures), the no-op's against the bare ping's, and the host JVM's GC in the loops.
+        for (String metric : List.of("exec.true", "exec.sh_c")) {
+            int tailN = metrics.get(metric).get("split").get("tailN").asInt();
+            Matcher line = Pattern.compile("<li data-tail=\"" + Pattern.quote(metric) + "\">([^<]+)<").matcher(html);
+            assertThat(line.find()).as(metric).isTrue();
+            assertThat(line.group(1)).contains("the " + tailN + " round trip" + (tailN == 1 ? " " : "s "));
+        }
+        assertThat(html).contains("<li data-tail=\"exec.noop\">no-op: its p99 is ");
+        JsonNode hostGc = json(get("/api/runs/" + id + "/result.json")).get("environment").get("hostGcInLoops");
+        assertThat(hostGc.get("count").asLong()).isNotNegative();
+        assertThat(html).contains("Host JVM GC during the loops", "<li data-tail=\"host-gc\">"
+                + (hostGc.get("count").asLong() == 0 ? "No garbage collection of the app" : "The app&#39;s JVM"));
         // samples.csv: metric,iteration,phase,ns,…; Space rows have no error text, so a plain split is safe.
         List<String[]> rows = get("/api/runs/" + id + "/samples.csv").body().lines().skip(1).map(l -> l.split(",")).toList();
         List<Long> readyParts = rows.stream().filter(r -> r[0].startsWith("space.ready.")).map(r -> Long.parseLong(r[3])).toList();

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param otherSpacesRunning other Spaces this app had running when the run's Space was created
  * @param worker the worker that claimed the run
  * @param floor how the floor was measured (launch mechanism, hyperfine, warm-ups); null in older runs
+ * @param hostGcInLoops the app JVM's garbage collections (it times the round trips) while the loops
+ *     ran, summed over the loops; null in older runs and when no loop ran
  */
 public record Environment(
         SystemFacts host,
@@ -22,7 +24,8 @@ public record Environment(
         String agentVersion,
         int otherSpacesRunning,
         String worker,
-        Map<String, String> floor) {
+        Map<String, String> floor,
+        JvmGc hostGcInLoops) {
 
     /** The Space's facts, typed; {@link #space()} is their stored form. */
     public SpaceFacts spaceFacts() {

@@ -5,6 +5,7 @@ import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.channel.ExecResult;
 import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
+import dev.spacebench.environment.JvmGc;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.metric.ExecRoundTrip;
@@ -49,6 +50,8 @@ public final class Measurement {
     private String failureText;
     /** The agent's collections and their time inside the loops, summed; null until a loop has both ends. */
     private AgentGc gcInLoops;
+    /** This (the host's) JVM's collections inside the loops, summed; null until a loop has run. */
+    private JvmGc hostGcInLoops;
     /** Untimed warm-up uploads (each with its download) made before the file loops. */
     private int fileWarmupTransfers;
     /** The agent's JIT time in each untimed block after the fixed warm-up ({@link AgentJitSettle}). */
@@ -199,9 +202,12 @@ public final class Measurement {
     /** @param units progress units each iteration counts for */
     private void loop(String metric, int warmups, int n, long units, Iteration iteration) {
         AgentInfo settled = collectGarbage();
+        // Read outside the loop, after the agent's asked-for collection (the in-process agent of the tests shares this JVM).
+        JvmGc hostBefore = JvmGc.sinceStart();
         try {
             runLoop(metric, warmups, n, units, iteration);
         } finally {
+            hostGcInLoops = JvmGc.addSpan(hostGcInLoops, hostBefore, JvmGc.sinceStart());
             countGc(settled);
         }
     }
@@ -237,6 +243,15 @@ public final class Measurement {
     /** What {@link AgentGc} says, over the loops run so far; null when no loop could be counted. */
     public AgentGc agentGcInLoops() {
         return gcInLoops;
+    }
+
+    /**
+     * The collections of the JVM this runs in (the host's, which times the round trips) while the
+     * loops ran, summed over them; null when no loop ran. A JVM-wide count: another run's work in
+     * the same app counts too.
+     */
+    public JvmGc hostGcInLoops() {
+        return hostGcInLoops;
     }
 
     /**

@@ -80,8 +80,9 @@ public class PageController {
 
     @GetMapping("/runs/{id}")
     public String run(@PathVariable long id, Model model) {
-        model.addAttribute("r", reports.build(id));
-        model.addAttribute("split", Split.of(runs.results(id)));
+        RunReport report = reports.build(id);
+        model.addAttribute("r", report);
+        model.addAttribute("split", Split.of(runs.results(id), report.environmentDetail()));
         model.addAttribute("svgs", plots.svgs(id));
         return "run";
     }

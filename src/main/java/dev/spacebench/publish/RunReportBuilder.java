@@ -196,6 +196,11 @@ public class RunReportBuilder {
         facts.add(new RunReport.Fact("OS", host.os() + ", kernel " + host.kernel() + " (" + host.arch() + ")"));
         facts.add(new RunReport.Fact("Host JVM", host.jvm()));
         facts.add(new RunReport.Fact("Host JVM flags", flags(host.jvmFlags())));
+        if (env.hostGcInLoops() != null) {
+            facts.add(new RunReport.Fact("Host JVM GC during the loops", env.hostGcInLoops().count() + " collections, "
+                    + env.hostGcInLoops().timeNs() / 1_000_000 + " ms in all (the app's JVM, which times the round trips; "
+                    + "its collectors, ms resolution)"));
+        }
         facts.add(new RunReport.Fact("Space kind", kind));
         SpaceFacts space = env.spaceFacts();
         String virtualization = Virtualization.describe(kind, space.isolation(), host.virtualization());

@@ -85,6 +85,19 @@ public class MetricResult {
     @Column(name = "agent_p50_ns") private Long agentP50Ns;
     @Column(name = "rest_p50_ns") private Long restP50Ns;
 
+    /**
+     * The tail's split (issue 10, section 3), over the same samples as the split: the p99 of their
+     * round trips (nearest rank); how many of them are at or above it; the p50 of those samples'
+     * agent time and of their rest; and the slowest sample's agent time and rest (the slowest: the
+     * largest round trip, ties broken by the larger agent time). Null where the split is.
+     */
+    @Column(name = "tail_p99_ns") private Long tailP99Ns;
+    @Column(name = "tail_n") private Integer tailN;
+    @Column(name = "tail_agent_p50_ns") private Long tailAgentP50Ns;
+    @Column(name = "tail_rest_p50_ns") private Long tailRestP50Ns;
+    @Column(name = "slowest_agent_ns") private Long slowestAgentNs;
+    @Column(name = "slowest_rest_ns") private Long slowestRestNs;
+
     /** A sweep's figures (issue 13): its level; the others below are null outside a sweep. */
     @Column(name = "level") private Integer level;
     /** p50 of the level's fastest and slowest Space (each Space's own p50), ns. */
@@ -151,6 +164,12 @@ public class MetricResult {
     public String getPercentileTable() { return percentileTable; }
     public Long getAgentP50Ns() { return agentP50Ns; }
     public Long getRestP50Ns() { return restP50Ns; }
+    public Long getTailP99Ns() { return tailP99Ns; }
+    public Integer getTailN() { return tailN; }
+    public Long getTailAgentP50Ns() { return tailAgentP50Ns; }
+    public Long getTailRestP50Ns() { return tailRestP50Ns; }
+    public Long getSlowestAgentNs() { return slowestAgentNs; }
+    public Long getSlowestRestNs() { return slowestRestNs; }
 
     public Integer getLevel() { return level; }
     public Long getFastestSpaceP50Ns() { return fastestSpaceP50Ns; }
@@ -171,5 +190,15 @@ public class MetricResult {
     public void setSplit(Long agentP50Ns, Long restP50Ns) {
         this.agentP50Ns = agentP50Ns;
         this.restP50Ns = restP50Ns;
+    }
+
+    /** Sets the tail's split; see the fields. */
+    public void setTailSplit(long tailP99Ns, int tailN, long tailAgentP50Ns, long tailRestP50Ns, long slowestAgentNs, long slowestRestNs) {
+        this.tailP99Ns = tailP99Ns;
+        this.tailN = tailN;
+        this.tailAgentP50Ns = tailAgentP50Ns;
+        this.tailRestP50Ns = tailRestP50Ns;
+        this.slowestAgentNs = slowestAgentNs;
+        this.slowestRestNs = slowestRestNs;
     }
 }

@@ -136,8 +136,42 @@ final class ResultCalculator {
             return;
         }
         long[] rest = mine.restTimes();
+        addTailSplit(result, agent, rest);
         Arrays.sort(agent);
         Arrays.sort(rest);
         result.setSplit(Percentiles.of(agent, 50), Percentiles.of(rest, 50));
+    }
+
+    /**
+     * What the tail is made of, from the same samples as the split (agent[i] and rest[i] are one
+     * sample's): the samples whose round trip (agent + rest) is at or above their p99, and the slowest one.
+     */
+    private static void addTailSplit(MetricResult result, long[] agent, long[] rest) {
+        int n = agent.length;
+        long[] roundTrips = new long[n];
+        for (int i = 0; i < n; i++) {
+            roundTrips[i] = agent[i] + rest[i];
+        }
+        long[] sorted = roundTrips.clone();
+        Arrays.sort(sorted);
+        long p99 = Percentiles.of(sorted, 99);
+        long[] tailAgent = new long[n];
+        long[] tailRest = new long[n];
+        int tail = 0;
+        int slowest = 0;
+        for (int i = 0; i < n; i++) {
+            if (roundTrips[i] >= p99) {
+                tailAgent[tail] = agent[i];
+                tailRest[tail++] = rest[i];
+            }
+            if (roundTrips[i] > roundTrips[slowest] || roundTrips[i] == roundTrips[slowest] && agent[i] > agent[slowest]) {
+                slowest = i;
+            }
+        }
+        tailAgent = Arrays.copyOf(tailAgent, tail);
+        tailRest = Arrays.copyOf(tailRest, tail);
+        Arrays.sort(tailAgent);
+        Arrays.sort(tailRest);
+        result.setTailSplit(p99, tail, Percentiles.of(tailAgent, 50), Percentiles.of(tailRest, 50), agent[slowest], rest[slowest]);
     }
 }

@@ -5,6 +5,7 @@ import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.environment.BuildFacts;
 import dev.spacebench.environment.Environment;
+import dev.spacebench.environment.JvmGc;
 import dev.spacebench.environment.SystemFacts;
 import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
@@ -133,11 +134,11 @@ public class RunExecution {
                 facts.putIfAbsent(InterruptedRunFigures.BULK_LANE,
                         bulk ? space.bulkDir().toString() : "none: every file goes through the stream");
                 Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
-                        info.agentVersion(), others, worker, floorFacts);
+                        info.agentVersion(), others, worker, floorFacts, null);
                 saveEnvironment(runId, environment);
                 Measurement measurement = new Measurement(channel, staging, recorder);
                 measurement.run(plan);
-                saveEnvironment(runId, withAgentGc(environment, measurement.agentGcInLoops()));
+                saveEnvironment(runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops()));
             }
             if (plan.concurrency() != null) {
                 // The sweep's level L has L Spaces: the single-Space loops' one goes first.
@@ -254,19 +255,19 @@ public class RunExecution {
     }
 
     /**
-     * The environment plus the agent's garbage collections during the loops (Info before and after),
-     * so that the page says whether a GC pause can have landed in them. Unchanged when the agent
-     * does not answer any more (the run's own outcome says why).
+     * The environment plus the agent's and the host JVM's garbage collections during the loops, so
+     * that the page says whether a GC pause can have landed in them. The agent's (Info before and
+     * after) is left out when the agent does not answer any more (the run's own outcome says why).
      */
-    private static Environment withAgentGc(Environment environment, Measurement.AgentGc gc) {
-        if (gc == null) {
-            return environment;
+    private static Environment withGcInLoops(Environment environment, Measurement.AgentGc gc, JvmGc host) {
+        Map<String, String> space = environment.space();
+        if (gc != null) {
+            space = new LinkedHashMap<>(space);
+            space.put("agent GC during the loops", gc.count() + " collections, " + gc.timeNs() / 1_000_000
+                    + " ms in all (the agent JVM's collectors, ms resolution; the full collection before each loop, outside it, not counted)");
         }
-        Map<String, String> space = new LinkedHashMap<>(environment.space());
-        space.put("agent GC during the loops", gc.count() + " collections, " + gc.timeNs() / 1_000_000
-                + " ms in all (the agent JVM's collectors, ms resolution; the full collection before each loop, outside it, not counted)");
         return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
-                environment.otherSpacesRunning(), environment.worker(), environment.floor());
+                environment.otherSpacesRunning(), environment.worker(), environment.floor(), host);
     }
 
     private void saveEnvironment(long runId, Environment environment) {

@@ -95,6 +95,49 @@ class MeasurementTest {
         assertThat(measurement.agentGcInLoops().count()).as("the asked-for ones are outside the loops").isLessThanOrEqualTo(after - before - 2);
     }
 
+    private static long jvmCollections() {
+        return java.lang.management.ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(java.lang.management.GarbageCollectorMXBean::getCollectionCount).filter(c -> c > 0).sum();
+    }
+
+    /**
+     * The host JVM's collections inside the loops: a collection forced between samples counts; the
+     * one asked of the agent before each loop (here in this same JVM) and one before the run do not.
+     */
+    @Test
+    void theHostJvmsCollectionsInsideTheLoopsAreCountedAndThoseBeforeThemAreNot() throws Exception {
+        Recorder recorder = new Recorder();
+        recorder.afterSample = System::gc;
+        Plan twoLoops = new Plan(new ExecPlan(List.of("noop", "true"), 3, 0, 0), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+        Measurement measurement;
+        long before;
+        long after;
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            measurement = measurement(channel, recorder);
+            System.gc();
+            before = jvmCollections();
+            measurement.run(twoLoops);
+            after = jvmCollections();
+        }
+        assertThat(measurement.hostGcInLoops()).isNotNull();
+        assertThat(measurement.hostGcInLoops().count()).as("one forced per sample, 2 loops × 3").isGreaterThanOrEqualTo(6);
+        assertThat(measurement.hostGcInLoops().count()).as("the agent's asked-for one before each loop is outside")
+                .isLessThanOrEqualTo(after - before - 2);
+        assertThat(measurement.hostGcInLoops().timeNs()).isNotNegative();
+    }
+
+    @Test
+    void noLoopNoHostGcFigure() throws Exception {
+        Recorder recorder = new Recorder();
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            Measurement measurement = measurement(channel, recorder);
+            measurement.run(new Plan(new ExecPlan(List.of(), 1, 0, 0), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),
+                    new FloorPlan(false, 1, 0)));
+            assertThat(measurement.hostGcInLoops()).isNull();
+        }
+    }
+
     @Test
     void afterItsFixedWarmUpTheAgentIsPingedInBlocksUntilABlockInWhichItsJitBarelyCompiled() throws Exception {
         Recorder recorder = new Recorder();

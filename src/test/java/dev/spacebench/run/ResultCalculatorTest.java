@@ -92,4 +92,61 @@ class ResultCalculatorTest {
         assertThat(withoutAgentTimes.getAgentP50Ns()).isNull();
         assertThat(withoutAgentTimes.getRestP50Ns()).isNull();
     }
+
+    /**
+     * The tail's split: the samples at or above the p99 round trip (ties included), the p50 of their
+     * agent time and of their rest, and the slowest sample's parts (ties: the larger agent time).
+     */
+    @Test
+    void theTailIsTheSamplesAtOrAboveTheP99AndTheirOwnAgentTimeAndRest() {
+        List<Sample> samples = new ArrayList<>();
+        samples.add(new Sample("exec.true", 1, Phase.WARMUP, 90_000, 0, true, null, 80_000L));
+        // Four slow samples, spread among 196 fast ones (agent 400 each): (ns, agent) = (9000, 3000), (5000, 100), (7000, 150),
+        // (5000, 4000). Two of them spent less in the Space than the fast ones: the tail's figures are its own samples', not the
+        // largest agent times and rests taken apart (that would give 400, not 150).
+        long[][] slow = {{9_000, 3_000}, {5_000, 100}, {7_000, 150}, {5_000, 4_000}};
+        int iteration = 0;
+        for (int i = 1; i <= 196; i++) {
+            if (i % 50 == 1) {
+                long[] s = slow[i / 50];
+                samples.add(new Sample("exec.true", ++iteration, Phase.MEASURED, s[0], 0, true, null, s[1]));
+            }
+            samples.add(new Sample("exec.true", ++iteration, Phase.MEASURED, 1_000 + i, 0, true, null, 400L));
+        }
+        samples.add(new Sample("exec.true", ++iteration, Phase.MEASURED, 99_000, 0, false, "exit code 1", 98_000L));
+        // Two samples tie for the slowest: the one with more time in the Space is it.
+        samples.add(new Sample("exec.sh_c", 1, Phase.MEASURED, 300, 0, true, null, 100L));
+        samples.add(new Sample("exec.sh_c", 2, Phase.MEASURED, 300, 0, true, null, 200L));
+        samples.add(new Sample("exec.sh_c", 3, Phase.MEASURED, 100, 0, true, null, 50L));
+
+        List<MetricResult> results = ResultCalculator.compute(4, PLAN, false, samples);
+
+        MetricResult exec = results.get(0);
+        assertThat(exec.getN()).isEqualTo(200);
+        // 200 samples: p99 is rank ⌈198⌉ = 198. Ranks 197 and 198 are both 5000, 199 is 7000, 200 is 9000:
+        // the tail is 4 samples (the tie at 5000 included). Their agent times 3000, 100, 150, 4000 → 100, 150, 3000, 4000 →
+        // rank 2 → 150; their rests 6000, 4900, 6850, 1000 → 1000, 4900, 6000, 6850 → rank 2 → 4900.
+        assertThat(exec.getTailP99Ns()).isEqualTo(5_000);
+        assertThat(exec.getTailN()).isEqualTo(4);
+        assertThat(exec.getTailAgentP50Ns()).isEqualTo(150);
+        assertThat(exec.getTailRestP50Ns()).isEqualTo(4_900);
+        assertThat(exec.getSlowestAgentNs()).isEqualTo(3_000);
+        assertThat(exec.getSlowestRestNs()).isEqualTo(6_000);
+
+        MetricResult shC = results.get(1);
+        // n = 3: p99 is rank 3 → 300, both 300s are the tail: agent 100, 200 → rank 1 → 100; rest 200, 100 → 100.
+        assertThat(shC.getTailP99Ns()).isEqualTo(300);
+        assertThat(shC.getTailN()).isEqualTo(2);
+        assertThat(shC.getTailAgentP50Ns()).isEqualTo(100);
+        assertThat(shC.getTailRestP50Ns()).isEqualTo(100);
+        assertThat(shC.getSlowestAgentNs()).isEqualTo(200);
+        assertThat(shC.getSlowestRestNs()).isEqualTo(100);
+    }
+
+    @Test
+    void aMetricWithoutAgentTimesHasNoTailSplit() {
+        List<MetricResult> results = ResultCalculator.compute(4, PLAN, false, List.of(ok("exec.true", Phase.MEASURED, 1, 70)));
+        assertThat(results.get(0).getTailN()).isNull();
+        assertThat(results.get(0).getSlowestAgentNs()).isNull();
+    }
 }

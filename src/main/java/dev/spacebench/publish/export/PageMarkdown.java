@@ -50,7 +50,8 @@ public class PageMarkdown implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        out.write(render(reports.build(runId), Split.of(runs.results(runId))).getBytes(StandardCharsets.UTF_8));
+        RunReport report = reports.build(runId);
+        out.write(render(report, Split.of(runs.results(runId), report.environmentDetail())).getBytes(StandardCharsets.UTF_8));
     }
 
     /** @param split where the time went, as the page's split tables show it */

@@ -31,7 +31,8 @@ public record ResultDocument(
                           String failureReason, long samples, String headline) {
     }
 
-    public record Definitions(String percentile, String confidenceInterval, String throughput, String timer, String slowest) {
+    public record Definitions(String percentile, String confidenceInterval, String throughput, String timer, String slowest,
+                              String tail) {
         public static Definitions current() {
             return new Definitions(
                     "nearest rank: the p-th percentile of n sorted measured ok samples x[1..n] is x[k], k = max(1, ceil(p/100 * n))",
@@ -41,7 +42,10 @@ public record ResultDocument(
                             + "slowest sample with lowerBounded/upperBounded = false (Conover 1999, section 3.2)",
                     "MiB/s = bytes / 2^20 / (p50 ns / 1e9)",
                     "System.nanoTime on the host, from the client call to its verified reply",
-                    "the largest measured ok sample");
+                    "the largest measured ok sample",
+                    "a split's tail: of the measured ok samples that carry agent_ns, those whose ns is at or above their p99 "
+                            + "(ties included); tailAgentP50Ns and tailRestP50Ns are the p50 of their agent_ns and of their "
+                            + "ns - agent_ns; the slowest is the one with the largest ns (ties: the largest agent_ns)");
         }
     }
 
@@ -92,7 +96,16 @@ public record ResultDocument(
      * @param agentP50Ns p50 of agent_ns: in the Space, as the agent timed it (exec: spawn to reap;
      *     files: receive, hash, rename or read, hash, send)
      * @param restP50Ns p50 of ns - agent_ns per sample: transport and harness
+     * @param roundTripP99Ns p99 of their ns; the tail is the samples at or above it ({@code definitions.tail});
+     *     this and the fields after it are null in runs stored before they were kept
+     * @param tailN how many samples the tail holds
+     * @param tailAgentP50Ns p50 of the tail's agent_ns
+     * @param tailRestP50Ns p50 of the tail's ns - agent_ns
+     * @param slowestNs the slowest sample's ns (ties: the one with the largest agent_ns)
+     * @param slowestAgentNs its agent_ns
+     * @param slowestRestNs its ns - agent_ns
      */
-    public record Split(Long roundTripP50Ns, Long agentP50Ns, Long restP50Ns) {
+    public record Split(Long roundTripP50Ns, Long agentP50Ns, Long restP50Ns, Long roundTripP99Ns, Integer tailN,
+                        Long tailAgentP50Ns, Long tailRestP50Ns, Long slowestNs, Long slowestAgentNs, Long slowestRestNs) {
     }
 }

@@ -74,7 +74,16 @@ public class ResultJson implements RunExporter {
         return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
                 r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
                 r.getStddevNs(), mibs, r.getIntervals(), r.getHistogram(),
-                r.getAgentP50Ns() == null ? null : new ResultDocument.Split(r.getP50Ns(), r.getAgentP50Ns(), r.getRestP50Ns()),
+                split(r),
                 r.getLevel(), r.getFastestSpaceP50Ns(), r.getSlowestSpaceP50Ns(), r.getPerSecond(), r.getWallNs());
+    }
+
+    private static ResultDocument.Split split(MetricResult r) {
+        if (r.getAgentP50Ns() == null) {
+            return null;
+        }
+        Long slowest = r.getSlowestAgentNs() == null ? null : r.getSlowestAgentNs() + r.getSlowestRestNs();
+        return new ResultDocument.Split(r.getP50Ns(), r.getAgentP50Ns(), r.getRestP50Ns(), r.getTailP99Ns(), r.getTailN(),
+                r.getTailAgentP50Ns(), r.getTailRestP50Ns(), slowest, r.getSlowestAgentNs(), r.getSlowestRestNs());
     }
 }

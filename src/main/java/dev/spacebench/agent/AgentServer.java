@@ -54,7 +54,7 @@ public final class AgentServer {
         ExecutorService ioPool = Executors.newCachedThreadPool(daemon("agent-io"));
         ExecutorService callPool = Executors.newCachedThreadPool(daemon("agent-call"));
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(daemon("agent-timer"));
-        AgentService service = new AgentService(workDir, bulkLane, ioPool, timer, AgentMain.version());
+        AgentService service = new AgentService(workDir, bulkLane, ioPool, timer, AgentMain.version(), callPool);
 
         NettyServerBuilder builder;
         EventLoopGroup[] groups = {};

@@ -24,7 +24,9 @@ import java.io.IOException;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 
 /** The Agent gRPC service: thin glue from calls to the pieces that do the work. */
@@ -37,6 +39,7 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     private final BulkLane bulkLane;
     private final CommandRunner commandRunner;
     private final String version;
+    private final Executor execPool;
     private final AllocationCounter allocation = new AllocationCounter();
     /** System.currentTimeMillis() when the server listened; 0 before. */
     private volatile long listeningAtMillis;
@@ -44,6 +47,16 @@ final class AgentService extends AgentGrpc.AgentImplBase {
     private volatile long processAgeAtListenNs = -1;
 
     AgentService(WorkDir workDir, BulkLane bulkLane, ExecutorService ioPool, ScheduledExecutorService timer, String version) {
+        this(workDir, bulkLane, ioPool, timer, version, Runnable::run);
+    }
+
+    /**
+     * @param execPool where an Exec's command runs and is waited for; the server calls {@link
+     *     #exec} on its transport's thread ({@code CallExecutors}), which must not block
+     */
+    AgentService(WorkDir workDir, BulkLane bulkLane, ExecutorService ioPool, ScheduledExecutorService timer, String version,
+            Executor execPool) {
+        this.execPool = execPool;
         this.workDir = workDir;
         this.bulkLane = bulkLane;
         this.commandRunner = new CommandRunner(workDir, ioPool, timer);
@@ -64,6 +77,14 @@ final class AgentService extends AgentGrpc.AgentImplBase {
 
     @Override
     public void exec(ExecRequest request, StreamObserver<ExecReply> reply) {
+        try {
+            execPool.execute(() -> runExec(request, reply));
+        } catch (RejectedExecutionException e) {
+            reply.onError(Status.UNAVAILABLE.withDescription("the agent is stopping").asRuntimeException());
+        }
+    }
+
+    private void runExec(ExecRequest request, StreamObserver<ExecReply> reply) {
         try {
             reply.onNext(commandRunner.run(request));
             reply.onCompleted();

@@ -56,6 +56,8 @@ public final class Measurement {
     private int fileWarmupTransfers;
     /** The agent's JIT time in each untimed block after the fixed warm-up ({@link AgentJitSettle}). */
     private List<Long> jitSettleBlocks = List.of();
+    /** The agent's JIT time in each untimed block of {@code true} execs after those ({@link AgentJitSettle#runExec}). */
+    private List<Long> execJitSettleBlocks = List.of();
 
     /**
      * The agent JVM's garbage collections that ran while a loop ran, summed over the loops. The
@@ -134,7 +136,7 @@ public final class Measurement {
         total = progressUnits(plan);
         done = FloorLoops.iterations(plan.floor());
         if (!plan.exec().metrics().isEmpty()) {
-            warmAgent(plan.exec().agentWarmupCalls());
+            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().metrics().stream().anyMatch(m -> !m.equals(ExecMetric.NOOP.wireName())));
         }
         for (String name : plan.exec().metrics()) {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
@@ -154,10 +156,11 @@ public final class Measurement {
     /**
      * Untimed calls that let a fresh agent JVM compile its serving path before any loop, warm-up
      * included, is measured: {@code calls} no-op pings, then a tenth as many {@code true} execs.
-     * Then more no-op pings until the agent's JIT settles ({@link AgentJitSettle}).
+     * Then more no-op pings until the agent's JIT settles ({@link AgentJitSettle}), and when the plan
+     * spawns commands, more {@code true} execs until it settles for those too.
      * A failure here is not counted: the loops that follow meet the same agent and count theirs.
      */
-    private void warmAgent(int calls) {
+    private void warmAgent(int calls, boolean spawns) {
         try {
             for (int i = 0; i < calls; i++) {
                 if (i % 250 == 0 && listener.cancelRequested()) {
@@ -170,6 +173,10 @@ public final class Measurement {
             }
             if (calls > 0) {
                 jitSettleBlocks = AgentJitSettle.run(channel, AgentJitSettle.blockCalls(calls), EXEC_TIMEOUT, listener::cancelRequested);
+                if (spawns) {
+                    execJitSettleBlocks = AgentJitSettle.runExec(channel, AgentJitSettle.execBlockCalls(calls), EXEC_TIMEOUT,
+                            listener::cancelRequested);
+                }
             }
         } catch (CancelledException e) {
             throw e;
@@ -260,6 +267,15 @@ public final class Measurement {
      */
     public List<Long> agentJitSettleBlocks() {
         return jitSettleBlocks;
+    }
+
+    /**
+     * The agent's JIT time, in ns, in each block of {@link AgentJitSettle#execBlockCalls(int)}
+     * untimed {@code true} execs made after the ping blocks until it settled; empty without agent
+     * warm-up or when the plan's exec metrics spawn nothing (no-op only).
+     */
+    public List<Long> agentExecJitSettleBlocks() {
+        return execJitSettleBlocks;
     }
 
     /** Untimed warm-up uploads, each with its download, made before the file loops ({@link FileWarmup}). */

@@ -113,6 +113,24 @@ class AgentServerTest {
     }
 
     @Test
+    void aRunningExecHoldsNeitherPingsNorOtherExecsOnTheSameConnection() throws Exception {
+        // Exec is started on the transport's thread (CallExecutors) and hands its command off: a command
+        // still running must not stall the connection's other calls. The slow one leaves a file when it
+        // ends, so "still running" is read on the agent's side, not from when its reply reached us.
+        Path marker = temp.resolve("work").resolve("slow-ended");
+        CompletableFuture<ExecReply> slow = new CompletableFuture<>();
+        async.exec(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c", "sleep 5; echo > slow-ended")).build(), observer(slow));
+        for (int i = 0; i < 3; i++) {
+            assertThat(stub.ping(PingRequest.getDefaultInstance()).getAgentNanos()).isNotZero();
+        }
+        ExecReply quick = stub.exec(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c", "echo quick")).build());
+        assertThat(quick.getStdout().toStringUtf8()).isEqualTo("quick\n");
+        assertThat(marker).as("the slow command still runs").doesNotExist();
+        assertThat(slow.get(30, TimeUnit.SECONDS).getExitCode()).isZero();
+        assertThat(marker).exists();
+    }
+
+    @Test
     void refusesCallsWithoutOrWithAWrongToken() {
         AgentGrpc.AgentBlockingStub none = AgentGrpc.newBlockingStub(channel);
         assertThatThrownBy(() -> none.ping(PingRequest.getDefaultInstance()))

@@ -173,6 +173,47 @@ class MeasurementTest {
     }
 
     @Test
+    void aPlanThatSpawnsGetsUntimedTrueExecsInBlocksAfterThePingBlocksAndANoOpOnlyPlanNone() throws Exception {
+        AtomicInteger execs = new AtomicInteger();
+        ClientInterceptor countExecs = new ClientInterceptor() {
+            @Override
+            public <Q, R> ClientCall<Q, R> interceptCall(MethodDescriptor<Q, R> method, CallOptions options, Channel next) {
+                if (method.getFullMethodName().equals(AgentGrpc.getExecMethod().getFullMethodName())) {
+                    execs.incrementAndGet();
+                }
+                return next.newCall(method, options);
+            }
+        };
+        Plan spawns = new Plan(new ExecPlan(List.of("true"), 3, 0, 20), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+        Plan noOpOnly = new Plan(new ExecPlan(List.of("noop"), 3, 0, 20), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+        List<Long> blocks;
+        int noOpExecs;
+        List<Long> noOpBlocks;
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent"));
+             AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK, List.of(countExecs))) {
+            Measurement measurement = measurement(channel, new Recorder());
+            measurement.run(spawns);
+            blocks = measurement.agentExecJitSettleBlocks();
+            int spawnsExecs = execs.getAndSet(0);
+            Measurement noOp = measurement(channel, new Recorder());
+            noOp.run(noOpOnly);
+            noOpExecs = execs.get();
+            noOpBlocks = noOp.agentExecJitSettleBlocks();
+            // The in-process agent's JIT is this test JVM's: it reports compile time, so at least one block is made.
+            assertThat(blocks).isNotEmpty().hasSizeLessThanOrEqualTo(8);
+            assertThat(spawnsExecs).as("2 fixed warm-up execs (a tenth of 20), a tenth of 20 (2) per block, 3 measured")
+                    .isEqualTo(2 + 2 * blocks.size() + 3);
+        }
+        for (long block : blocks.subList(0, blocks.size() - 1)) {
+            assertThat(block).as("a block before the last one compiled for 5 ms or more").isGreaterThanOrEqualTo(5_000_000L);
+        }
+        assertThat(noOpBlocks).isEmpty();
+        assertThat(noOpExecs).as("only the 2 fixed warm-up execs").isEqualTo(2);
+    }
+
+    @Test
     void noJitSettlingWithoutAgentWarmUp() throws Exception {
         Recorder recorder = new Recorder();
         try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.agent.v1.ExecReply;
 import dev.spacebench.agent.v1.ExecRequest;
+import dev.spacebench.agent.v1.InfoReply;
+import dev.spacebench.agent.v1.InfoRequest;
 import dev.spacebench.agent.v1.PingReply;
 import dev.spacebench.agent.v1.PingRequest;
 import io.grpc.ManagedChannel;
@@ -27,13 +29,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * On a real Netty server configured by {@link CallExecutors}: a Ping is started (interceptor) and
- * answered on the transport's own thread, with no hand-off to any pool; Exec is started and runs
- * on the pool given.
+ * answered on the transport's own thread, with no hand-off to any pool; so is Exec up to its service
+ * method (the agent's hands its command off itself); any other call (Info) is started and runs on
+ * the pool given.
  */
 class CallExecutorsTest {
 
     @Test
-    void pingNeverLeavesTheTransportThreadAndExecRunsOnThePoolGiven() throws Exception {
+    void pingAndExecAreStartedOnTheTransportThreadAndOtherCallsOnThePoolGiven() throws Exception {
         List<String> started = new CopyOnWriteArrayList<>();
         List<String> handled = new CopyOnWriteArrayList<>();
         ServerInterceptor recordStart = new ServerInterceptor() {
@@ -57,6 +60,13 @@ class CallExecutorsTest {
                 reply.onNext(ExecReply.getDefaultInstance());
                 reply.onCompleted();
             }
+
+            @Override
+            public void info(InfoRequest request, StreamObserver<InfoReply> reply) {
+                handled.add("Info " + Thread.currentThread().getName());
+                reply.onNext(InfoReply.getDefaultInstance());
+                reply.onCompleted();
+            }
         };
         ExecutorService pool = Executors.newSingleThreadExecutor(r -> new Thread(r, "the-call-pool"));
         Server server = CallExecutors.apply(NettyServerBuilder.forAddress(new InetSocketAddress("127.0.0.1", 0)), pool)
@@ -72,6 +82,7 @@ class CallExecutorsTest {
                 stub.ping(PingRequest.getDefaultInstance());
             }
             stub.exec(ExecRequest.getDefaultInstance());
+            stub.info(InfoRequest.getDefaultInstance());
         } finally {
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
             server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
@@ -82,7 +93,9 @@ class CallExecutorsTest {
         assertThat(transport).doesNotContain("executor").isNotEqualTo("the-call-pool");
         assertThat(started.subList(0, 3)).allSatisfy(s -> assertThat(s).isEqualTo("Ping " + transport));
         assertThat(handled.subList(0, 3)).allSatisfy(s -> assertThat(s).isEqualTo("Ping " + transport));
-        assertThat(started.get(3)).isEqualTo("Exec the-call-pool");
-        assertThat(handled.get(3)).isEqualTo("Exec the-call-pool");
+        assertThat(started.get(3)).isEqualTo("Exec " + transport);
+        assertThat(handled.get(3)).isEqualTo("Exec " + transport);
+        assertThat(started.get(4)).isEqualTo("Info the-call-pool");
+        assertThat(handled.get(4)).isEqualTo("Info the-call-pool");
     }
 }

@@ -135,7 +135,7 @@ class BenchmarksTest extends AppTestSupport {
         List<String> mdItems = mdMethod.lines().filter(l -> l.startsWith("- ")).map(l -> l.substring(2)).toList();
         String htmlMethod = page.substring(page.indexOf("id=\"method\""), page.indexOf("id=\"caveats\""));
         List<String> htmlItems = Pattern.compile("<li>([^<]*)</li>").matcher(htmlMethod).results()
-                .map(m -> m.group(1).replace("&#39;", "'").replace("&amp;", "&").replace("&gt;", ">").replace("&lt;", "<")).toList();
+                .map(m -> m.group(1).replace("&#39;", "'").replace("&quot;", "\"").replace("&amp;", "&").replace("&gt;", ">").replace("&lt;", "<")).toList();
         assertThat(mdItems).hasSizeGreaterThan(5).isEqualTo(htmlItems);
         String reproduce = markdown.substring(markdown.indexOf("```sh\n") + 6, markdown.indexOf("```\n\n## Questions"));
         assertThat(reproduce.lines().findFirst().orElseThrow()).startsWith("git clone ");

@@ -35,7 +35,10 @@ class PackagedJarIT {
                 {"exec": {"metrics": ["noop"], "n": 5, "warmups": 1, "agentWarmupCalls": 0},
                  "files": {"sizes": []}, "floor": {"enabled": false}}""");
         Path out = temp.resolve("out");
-        List<String> command = new ArrayList<>(List.of(javaBinary(), APP_FLAG, "-jar", jar.toString(), "bench",
+        // A temp directory of its own: no agent class path or class-data archive cached by an earlier
+        // start of this jar, as on a machine that has just installed it.
+        Path tmp = Files.createDirectories(temp.resolve("tmp"));
+        List<String> command = new ArrayList<>(List.of(javaBinary(), APP_FLAG, "-Djava.io.tmpdir=" + tmp, "-jar", jar.toString(), "bench",
                 "--kind", "process", "--plan", plan.toString(), "--out", out.toString(),
                 "--db", "jdbc:h2:file:" + temp.resolve("db").resolve("sb")));
         Process bench = new ProcessBuilder(command).directory(temp.toFile()).redirectErrorStream(true)
@@ -58,6 +61,9 @@ class PackagedJarIT {
             assertThat(agentFlags).contains("-Djdk.lang.Process.launchMechanism=VFORK");
         }
         assertThat(agentFlags).doesNotContain(APP_FLAG);
+        // The first run of a fresh install waited for the agent's class-data archive instead of
+        // starting its Space without it.
+        assertThat(agentFlags).anyMatch(flag -> flag.startsWith("-XX:SharedArchiveFile=" + tmp));
         List<String> appFlags = strings(environment.get("host").get("jvmFlags"));
         assertThat(appFlags).contains(APP_FLAG).doesNotContain("-XX:+UseSerialGC");
 

@@ -26,7 +26,7 @@ import tools.jackson.databind.JsonNode;
 class BenchCommandTest extends AppTestSupport {
 
     private static final String TINY_PLAN = """
-            {"exec": {"n": 12, "warmups": 1}, "files": {"sizes": [{"bytes": 65536, "n": 2}], "warmups": 0},
+            {"exec": {"n": 12, "warmups": 1, "agentWarmupCalls": 20}, "files": {"sizes": [{"bytes": 65536, "n": 2}], "warmups": 0},
              "floor": {"enabled": false}}""";
 
     @TempDir

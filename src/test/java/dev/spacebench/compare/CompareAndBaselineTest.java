@@ -21,7 +21,7 @@ import tools.jackson.databind.JsonNode;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CompareAndBaselineTest extends AppTestSupport {
 
-    private static final String TINY = "{\"plan\":{\"exec\":{\"metrics\":[\"noop\",\"sh_c\"],\"n\":30,\"warmups\":2},"
+    private static final String TINY = "{\"plan\":{\"exec\":{\"metrics\":[\"noop\",\"sh_c\"],\"n\":30,\"warmups\":2,\"agentWarmupCalls\":20},"
             + "\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}";
 
     private long a;

@@ -10,7 +10,9 @@ import org.springframework.stereotype.Component;
 /**
  * Prepares the agent's class path (unpacking the Boot jar, once) and its class-data archive
  * ({@link AgentArchive}, once per class path) while the app is idle, so that no Space's ready time
- * includes either. A Space started before the archive exists starts its agent without it.
+ * includes either. A run that starts meanwhile waits for the archive before its floor and first
+ * Space ({@code RunExecution}); a Space started without a run before it exists starts its agent
+ * without it.
  */
 @Component
 class AgentClassPathPreparer {

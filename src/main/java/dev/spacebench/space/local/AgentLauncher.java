@@ -56,7 +56,30 @@ public final class AgentLauncher {
         if (Runtime.version().feature() < 22) {
             options.add("-Djdk.lang.Process.launchMechanism=VFORK");
         }
+        if (transparentHugePagesOnRequest(THP_MODE)) {
+            options.add("-XX:+UseTransparentHugePages");
+        }
         return options;
+    }
+
+    static final Path THP_MODE = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
+
+    /**
+     * Whether the kernel gives transparent huge pages to a process that asks ({@code [madvise]} or
+     * {@code [always]} selected in {@code mode}); the agent's JVM then asks for its heap. Why: a
+     * JVM's start is mostly page faults on a virtual machine like ours (an agent's start: 10,500
+     * minor faults and 500 ms of CPU; a first-touch fault costs 51–65 µs there), and 2 MiB pages
+     * take about 1,700 of them. Measured (10 fresh agents each, interleaved, load 0.6–1.7): spawn to
+     * listening 390 → 353 ms p50, 500 → 460 ms of CPU, resident memory at start 62 → 69 MiB. Not
+     * asked where the kernel refuses, so that the agent's JVM prints no warning.
+     */
+    static boolean transparentHugePagesOnRequest(Path mode) {
+        try {
+            String text = Files.readString(mode);
+            return text.contains("[madvise]") || text.contains("[always]");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** java, JVM options, and how to reach the agent's main class; agent arguments follow. */

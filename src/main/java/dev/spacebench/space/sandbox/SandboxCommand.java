@@ -30,6 +30,9 @@ record SandboxCommand(Path bwrap, String hostname, Path shared, Path workDir, Li
                 "--hostname", hostname,
                 "--ro-bind", "/usr", "/usr",
                 "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp",
+                // Only the kernel's transparent-huge-page mode, read-only: the agent's JVM asks for
+                // them (AgentLauncher) and, with no /sys at all, prints a warning and goes without.
+                "--ro-bind-try", "/sys/kernel/mm/transparent_hugepage", "/sys/kernel/mm/transparent_hugepage",
                 // The app's environment may hold secrets (database passwords); the Space gets a clean one.
                 "--clearenv", "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "HOME", "/tmp",
                 "--setenv", "LANG", "C.UTF-8"));

@@ -49,7 +49,7 @@ public final class Measurement {
     private Throwable failure;
     private String failureText;
     /** The agent's collections and their time inside the loops, summed; null until a loop has both ends. */
-    private AgentGc gcInLoops;
+    private JvmGc gcInLoops;
     /** This (the host's) JVM's collections inside the loops, summed; null until a loop has run. */
     private JvmGc hostGcInLoops;
     /** Untimed warm-up uploads (each with its download) made before the file loops. */
@@ -59,14 +59,6 @@ public final class Measurement {
     /** The agent's JIT time in each untimed block of {@code true} execs after those ({@link AgentJitSettle#runExec}). */
     private List<Long> execJitSettleBlocks = List.of();
 
-    /**
-     * The agent JVM's garbage collections that ran while a loop ran, summed over the loops. The
-     * full collection asked for before each loop (outside it) is not counted.
-     *
-     * @param count collections
-     * @param timeNs their time in ns (ms resolution)
-     */
-    public record AgentGc(long count, long timeNs) {}
 
     /**
      * @param staging an existing host directory for source files and downloads; emptied as it goes
@@ -240,15 +232,18 @@ public final class Measurement {
         }
         try {
             AgentInfo end = channel.info(PROBE_TIMEOUT);
-            AgentGc sum = gcInLoops == null ? new AgentGc(0, 0) : gcInLoops;
-            gcInLoops = new AgentGc(sum.count() + end.gcCount() - settled.gcCount(), sum.timeNs() + end.gcTimeNs() - settled.gcTimeNs());
+            gcInLoops = JvmGc.addSpan(gcInLoops, new JvmGc(settled.gcCount(), settled.gcTimeNs()), new JvmGc(end.gcCount(), end.gcTimeNs()));
         } catch (RuntimeException e) {
             // the agent is gone; the run ends with that reason
         }
     }
 
-    /** What {@link AgentGc} says, over the loops run so far; null when no loop could be counted. */
-    public AgentGc agentGcInLoops() {
+    /**
+     * The agent JVM's garbage collections that ran while a loop ran, summed over the loops so far
+     * (the full collection asked for before each loop, outside it, not counted); null when no loop
+     * could be counted.
+     */
+    public JvmGc agentGcInLoops() {
         return gcInLoops;
     }
 

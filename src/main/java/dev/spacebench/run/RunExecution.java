@@ -279,7 +279,7 @@ public class RunExecution {
      * that the page says whether a GC pause can have landed in them. The agent's (Info before and
      * after) is left out when the agent does not answer any more (the run's own outcome says why).
      */
-    private static Environment withGcInLoops(Environment environment, Measurement.AgentGc gc, JvmGc host) {
+    private static Environment withGcInLoops(Environment environment, JvmGc gc, JvmGc host) {
         Map<String, String> space = environment.space();
         if (gc != null) {
             space = new LinkedHashMap<>(space);

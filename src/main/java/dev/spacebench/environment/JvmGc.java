@@ -30,4 +30,9 @@ public record JvmGc(long count, long timeNs) {
         long timeNs = later.timeNs - earlier.timeNs;
         return sum == null ? new JvmGc(count, timeNs) : new JvmGc(sum.count + count, sum.timeNs + timeNs);
     }
+
+    /** {@code "N collections, M ms in all"}: the count and the time in whole ms (the beans' resolution). */
+    public String inWords() {
+        return count + " collections, " + timeNs / 1_000_000 + " ms in all";
+    }
 }

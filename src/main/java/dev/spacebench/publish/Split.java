@@ -150,7 +150,7 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
         long grewOutside = r.getTailRestP50Ns() - r.getRestP50Ns();
         String from = grewOutside > grewInside ? "outside" : grewInside > grewOutside ? "inside" : "both";
         return new Tail(RunReport.Figure.of(r.getTailP99Ns()), r.getTailN(), RunReport.Figure.of(r.getTailAgentP50Ns()),
-                RunReport.Figure.of(r.getTailRestP50Ns()), RunReport.Figure.of(r.getSlowestAgentNs() + r.getSlowestRestNs()),
+                RunReport.Figure.of(r.getTailRestP50Ns()), RunReport.Figure.of(r.getSlowestSplitNs()),
                 RunReport.Figure.of(r.getSlowestAgentNs()), RunReport.Figure.of(r.getSlowestRestNs()), from);
     }
 

@@ -3,11 +3,6 @@ package dev.spacebench.run;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -65,7 +60,8 @@ public class InterruptedRunFigures {
         // Pieces past a gap are never read (see SampleCsvPieces#copy); the new ones take their places.
         jdbc.update("delete from sample_csv_piece where run_id = ? and seq > ?", runId, end[0]);
         MetricSamples taken = new MetricSamples();
-        Csv csv = new Csv((int) end[0]);
+        CsvPieceBuffer csv = new CsvPieceBuffer((int) end[0]);
+        List<CsvPieceBuffer.Piece> cut = new ArrayList<>();
         long[] count = {0};
         rows.eachRow(runId, rs -> {
             String metric = rs.getString(1);
@@ -85,17 +81,24 @@ public class InterruptedRunFigures {
             taken.add(new Sample(metric, iteration, phase, ns, bytes, ok, error, agent, level, space));
             count[0]++;
             if (id > end[1]) {
-                csv.add(id, rs);
+                csv.add(id, out -> SampleCsv.row(out, rs));
+                if (csv.full()) {
+                    cut.add(csv.next());
+                    csv.stored();
+                }
             }
         });
-        csv.seal();
+        CsvPieceBuffer.Piece rest = csv.next();
+        if (rest != null) {
+            cut.add(rest);
+        }
         List<MetricResult> computed = ResultCalculator.compute(runId, run.getPlan(), hasBulkLane(run), taken);
         results.deleteByRunId(runId);
         // Hibernate flushes inserts before deletes; the (run_id, metric) unique key needs the deletes first.
         results.flush();
         results.saveAll(computed);
         sortedSamples.replace(runId, taken.sortedMeasured());
-        for (Csv.Piece piece : csv.pieces) {
+        for (CsvPieceBuffer.Piece piece : cut) {
             pieces.store(runId, piece.seq(), piece.lastId(), piece.rows(), piece.text());
         }
         run.setSampleCount(count[0]);
@@ -115,47 +118,5 @@ public class InterruptedRunFigures {
             return !fact.startsWith("none");
         }
         return results.findByRunIdOrderByPositionAsc(run.getId()).stream().anyMatch(r -> "bulk".equals(r.getLane()));
-    }
-
-    /** samples.csv's text of the rows no stored piece covers, cut into pieces as the worker cuts them. */
-    private static final class Csv {
-
-        record Piece(int seq, long lastId, int rows, byte[] text) {
-        }
-
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream(SampleCsvPieces.PIECE_BYTES + (1 << 16));
-        private final CsvOut out = new CsvOut(bytes);
-        private final List<Piece> pieces = new ArrayList<>();
-        private int seq;
-        private int rows;
-        private long lastId;
-
-        Csv(int storedPieces) {
-            this.seq = storedPieces;
-        }
-
-        /** Row {@code id}, read as {@code select SampleCsv.COLUMNS …}. */
-        void add(long id, ResultSet rs) throws SQLException {
-            try {
-                SampleCsv.row(out, rs);
-                out.flush();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e); // a ByteArrayOutputStream does not throw
-            }
-            rows++;
-            lastId = id;
-            if (bytes.size() >= SampleCsvPieces.PIECE_BYTES) {
-                seal();
-            }
-        }
-
-        void seal() {
-            if (rows == 0) {
-                return;
-            }
-            pieces.add(new Piece(++seq, lastId, rows, bytes.toByteArray()));
-            bytes.reset();
-            rows = 0;
-        }
     }
 }

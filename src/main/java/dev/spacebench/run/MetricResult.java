@@ -170,6 +170,12 @@ public class MetricResult {
     public Long getTailRestP50Ns() { return tailRestP50Ns; }
     public Long getSlowestAgentNs() { return slowestAgentNs; }
     public Long getSlowestRestNs() { return slowestRestNs; }
+    /**
+     * The slowest round trip of the split's samples, ns: its two stored parts added back (the
+     * tail's slowest, which can differ from {@link #getMaxNs()} when a sample has no agent time);
+     * null where the split is.
+     */
+    public Long getSlowestSplitNs() { return slowestAgentNs == null || slowestRestNs == null ? null : slowestAgentNs + slowestRestNs; }
 
     public Integer getLevel() { return level; }
     public Long getFastestSpaceP50Ns() { return fastestSpaceP50Ns; }

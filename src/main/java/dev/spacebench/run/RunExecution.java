@@ -283,8 +283,8 @@ public class RunExecution {
         Map<String, String> space = environment.space();
         if (gc != null) {
             space = new LinkedHashMap<>(space);
-            space.put("agent GC during the loops", gc.count() + " collections, " + gc.timeNs() / 1_000_000
-                    + " ms in all (the agent JVM's collectors, ms resolution; the full collection before each loop, outside it, not counted)");
+            space.put("agent GC during the loops", gc.inWords()
+                    + " (the agent JVM's collectors, ms resolution; the full collection before each loop, outside it, not counted)");
         }
         return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
                 environment.otherSpacesRunning(), environment.worker(), environment.floor(), host);

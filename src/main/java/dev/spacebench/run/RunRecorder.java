@@ -4,9 +4,6 @@ import dev.spacebench.measure.MeasureListener;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Progress;
 import dev.spacebench.measure.Sample;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -45,11 +42,7 @@ final class RunRecorder implements MeasureListener {
     private final SampleCsvPieces pieces;
     private final MetricSamples all = new MetricSamples();
     /** samples.csv's text of the rows saved since the last stored piece. */
-    private final ByteArrayOutputStream pieceBytes = new ByteArrayOutputStream(SampleCsvPieces.PIECE_BYTES + (1 << 16));
-    private final CsvOut piece = new CsvOut(pieceBytes);
-    private int pieceRows;
-    private long pieceLastId;
-    private int piecesStored;
+    private final CsvPieceBuffer csv = new CsvPieceBuffer(0);
     private final List<RunSample> pending = new ArrayList<>();
     private long saved;
     private long lastProgress;
@@ -134,7 +127,7 @@ final class RunRecorder implements MeasureListener {
         }
         if (!lost) {
             // A full piece goes in with the next batch, in one transaction: no extra commit in the loops.
-            byte[] full = pieceBytes.size() >= SampleCsvPieces.PIECE_BYTES ? pieceBytes.toByteArray() : null;
+            CsvPieceBuffer.Piece full = csv.full() ? csv.next() : null;
             lost = !Boolean.TRUE.equals(transactions.execute(tx -> {
                 Run run = runs.lockById(runId).orElse(null);
                 if (run == null || run.getStatus() != RunStatus.RUNNING || !worker.equals(run.getWorker())) {
@@ -142,7 +135,7 @@ final class RunRecorder implements MeasureListener {
                 }
                 samples.saveAll(pending);
                 if (full != null) {
-                    pieces.store(runId, piecesStored + 1, pieceLastId, pieceRows, full);
+                    pieces.store(runId, full.seq(), full.lastId(), full.rows(), full.text());
                 }
                 return true;
             }));
@@ -152,11 +145,11 @@ final class RunRecorder implements MeasureListener {
             } else {
                 saved += pending.size();
                 if (full != null) {
-                    piecesStored++;
-                    pieceBytes.reset();
-                    pieceRows = 0;
+                    csv.stored();
                 }
-                addToPiece(pending);
+                for (RunSample row : pending) {
+                    csv.add(row.getId(), out -> SampleCsv.row(out, row));
+                }
             }
         }
         pending.clear();
@@ -167,27 +160,12 @@ final class RunRecorder implements MeasureListener {
      * {@link #flush()}). A failure here loses no sample: the export formats those rows instead.
      */
     void sealCsv() {
-        if (lost || pieceRows == 0) {
+        CsvPieceBuffer.Piece rest = lost ? null : csv.next();
+        if (rest == null) {
             return;
         }
-        byte[] body = pieceBytes.toByteArray();
-        transactions.executeWithoutResult(tx -> pieces.store(runId, piecesStored + 1, pieceLastId, pieceRows, body));
-        piecesStored++;
-        pieceBytes.reset();
-        pieceRows = 0;
-    }
-
-    private void addToPiece(List<RunSample> rows) {
-        try {
-            for (RunSample row : rows) {
-                SampleCsv.row(piece, row);
-                pieceLastId = row.getId();
-            }
-            pieceRows += rows.size();
-            piece.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not throw
-        }
+        transactions.executeWithoutResult(tx -> pieces.store(runId, rest.seq(), rest.lastId(), rest.rows(), rest.text()));
+        csv.stored();
     }
 
     /** True once a flush found the run no longer this worker's. */

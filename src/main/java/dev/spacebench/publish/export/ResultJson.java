@@ -82,8 +82,7 @@ public class ResultJson implements RunExporter {
         if (r.getAgentP50Ns() == null) {
             return null;
         }
-        Long slowest = r.getSlowestAgentNs() == null ? null : r.getSlowestAgentNs() + r.getSlowestRestNs();
         return new ResultDocument.Split(r.getP50Ns(), r.getAgentP50Ns(), r.getRestP50Ns(), r.getTailP99Ns(), r.getTailN(),
-                r.getTailAgentP50Ns(), r.getTailRestP50Ns(), slowest, r.getSlowestAgentNs(), r.getSlowestRestNs());
+                r.getTailAgentP50Ns(), r.getTailRestP50Ns(), r.getSlowestSplitNs(), r.getSlowestAgentNs(), r.getSlowestRestNs());
     }
 }

@@ -1,10 +1,7 @@
 package dev.spacebench.environment;
 
-import java.util.Arrays;
+import dev.spacebench.space.CpuFlags;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * What virtualization stands between a Space's commands and the hardware: whether the host is
@@ -12,13 +9,9 @@ import java.util.stream.Collectors;
  * the Space is a virtual machine. Two runs that differ here are not like for like: a host that is a
  * cloud VM pays for every process start and system call what bare metal does not.
  *
- * <p>Read from the first {@code flags} line of {@code /proc/cpuinfo}: the {@code hypervisor} flag
- * is the CPUID bit a hypervisor sets for its guests (Intel SDM vol. 2A, CPUID leaf 1, ECX bit 31);
- * {@code vmx} (Intel VT-x) and {@code svm} (AMD-V) are what KVM needs.
+ * <p>Read from the CPU's flags ({@link CpuFlags}).
  */
 public final class Virtualization {
-
-    private static final Pattern FLAGS = Pattern.compile("^flags\\s*:(.*)$", Pattern.MULTILINE);
 
     private Virtualization() {}
 
@@ -30,14 +23,10 @@ public final class Virtualization {
      *     (not known, e.g. a CPU architecture whose cpuinfo has no flags)
      */
     public static String ofHost(String cpuinfo) {
-        if (cpuinfo == null) {
+        Set<String> set = CpuFlags.of(cpuinfo).orElse(null);
+        if (set == null) {
             return null;
         }
-        Matcher flags = FLAGS.matcher(cpuinfo);
-        if (!flags.find()) {
-            return null;
-        }
-        Set<String> set = Arrays.stream(flags.group(1).trim().split("\\s+")).collect(Collectors.toSet());
         String host = set.contains("hypervisor") ? "a virtual machine (the CPU reports a hypervisor)"
                 : "no hypervisor reported by the CPU (bare metal, or a hypervisor that hides itself)";
         String offered = set.contains("vmx") ? "vmx (Intel VT-x) offered to guests"

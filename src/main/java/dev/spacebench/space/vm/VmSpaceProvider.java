@@ -4,6 +4,7 @@ import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
 import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.Space;
+import dev.spacebench.space.CpuFlags;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.limits.CpuSet;
@@ -24,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -52,7 +52,6 @@ public class VmSpaceProvider extends LocalSpaceProvider {
     static final int GUEST_PORT = 7000;
     /** Guest RAM when the spec asks for none: the agent's JVM with its default 512 MiB heap cap, and the page cache. */
     static final long DEFAULT_MEMORY_MIB = 1024;
-    private static final Pattern CPU_VIRTUALIZATION = Pattern.compile("^flags\\s*:.*\\b(vmx|svm)\\b", Pattern.MULTILINE);
 
     private final String qemuName;
     /** Where src/vm/fetch-guest.sh puts a Debian guest kernel (vmlinuz) and its modules (modules/). */
@@ -141,7 +140,7 @@ public class VmSpaceProvider extends LocalSpaceProvider {
         Path kvm = Path.of("/dev/kvm");
         try {
             return Files.isReadable(kvm) && Files.isWritable(kvm)
-                    && CPU_VIRTUALIZATION.matcher(Files.readString(Path.of("/proc/cpuinfo"))).find();
+                    && CpuFlags.of(Files.readString(Path.of("/proc/cpuinfo"))).map(CpuFlags::offerVirtualization).orElse(false);
         } catch (IOException e) {
             return false;
         }

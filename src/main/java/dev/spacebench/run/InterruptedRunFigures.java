@@ -92,6 +92,12 @@ public class InterruptedRunFigures {
         if (rest != null) {
             cut.add(rest);
         }
+        // A sweep level's wall time is no sample: the figures the worker stored as each metric ended carry it.
+        for (MetricResult stored : results.findByRunIdOrderByPositionAsc(runId)) {
+            if (stored.getWallNs() != null && taken.get(stored.getMetric()) != null) {
+                taken.wall(stored.getMetric(), stored.getWallNs());
+            }
+        }
         List<MetricResult> computed = ResultCalculator.compute(runId, run.getPlan(), hasBulkLane(run), taken);
         results.deleteByRunId(runId);
         // Hibernate flushes inserts before deletes; the (run_id, metric) unique key needs the deletes first.

@@ -6,6 +6,7 @@ import dev.spacebench.AppTestSupport;
 import dev.spacebench.fleet.Leases;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
+import dev.spacebench.plan.ConcurrencyPlan;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.Plans;
 import dev.spacebench.space.SpaceSpec;
@@ -111,6 +112,47 @@ class RunRecoveryTest extends AppTestSupport {
         String page = get("/runs/" + id).body();
         assertThat(page).contains("This run ended INTERRUPTED (its worker &#39;worker-gone&#39;",
                 "its figures cover only the " + count(id) + " samples taken before the interruption (computed from the stored samples");
+    }
+
+    @Test
+    void aSweepLevelFinishedBeforeTheKillKeepsItsRatePerSecond() {
+        SpaceSpec spec = new SpaceSpec(UNMADE, null, null);
+        Plan quick = Plans.quick();
+        Plan plan = new Plan(quick.exec(), quick.files(), quick.floor(), quick.spaces(),
+                new ConcurrencyPlan(List.of(2, 4), List.of("noop"), 20, null, null));
+        long id = runs.save(new Run(UNMADE, spec, plan, 10, Instant.now())).getId();
+        assertThat(runs.claim(id, worker.workerId(), Instant.now())).isEqualTo(1);
+        RunRecorder recorder = new RunRecorder(id, worker.workerId(), transactions, samples, runs, pieces, () -> false);
+        // Level 2 finished: 2 Spaces × 20 round trips, its wall time recorded, the figures stored as
+        // the worker stores them at a metric's end. Level 4 was cut off in its loops: no wall time.
+        for (int space = 0; space < 2; space++) {
+            for (int i = 1; i <= 20; i++) {
+                recorder.sample(new Sample("sweep.2.exec.noop", i, Phase.MEASURED, 300_000 + 1_000L * i + space, 0, true, null, null, 2, space));
+            }
+        }
+        long wallNs = 12_500_000;
+        recorder.sweepWall("sweep.2.exec.noop", wallNs);
+        recorder.flush();
+        List<MetricResult> interim = ResultCalculator.compute(id, plan, false, recorder.samples());
+        transactions.executeWithoutResult(tx -> results.saveAll(interim));
+        for (int i = 1; i <= 7; i++) {
+            recorder.sample(new Sample("sweep.4.exec.noop", i, Phase.MEASURED, 400_000 + i, 0, true, null, null, 4, i % 4));
+        }
+        recorder.flush();
+
+        worker.interruptLeftovers();
+
+        assertThat(runs.findById(id).orElseThrow().getStatus()).isEqualTo(RunStatus.INTERRUPTED);
+        Map<String, MetricResult> figures = new java.util.HashMap<>();
+        results.findByRunIdOrderByPositionAsc(id).forEach(r -> figures.put(r.getMetric(), r));
+        MetricResult level2 = figures.get("sweep.2.exec.noop");
+        assertThat(level2.getN()).isEqualTo(40);
+        assertThat(level2.getWallNs()).isEqualTo(wallNs);
+        assertThat(level2.getPerSecond()).isCloseTo(40 / 0.0125, org.assertj.core.data.Offset.offset(1e-6));
+        MetricResult level4 = figures.get("sweep.4.exec.noop");
+        assertThat(level4.getN()).isEqualTo(7);
+        assertThat(level4.getWallNs()).as("a level cut off has no wall time").isNull();
+        assertThat(level4.getPerSecond()).isNull();
     }
 
     /**

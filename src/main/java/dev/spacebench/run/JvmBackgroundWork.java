@@ -67,10 +67,12 @@ final class JvmBackgroundWork {
     static Wait awaitIdle(Predicate<String> watched, Duration window, Duration atMost) {
         long start = System.nanoTime();
         long deadline = start + atMost.toNanos();
-        long before = busyNs(watched);
-        if (before < 0) {
+        // Named once: the polls then read only these threads' schedstat, a few files, not every thread's.
+        List<Path> threads = watchedThreads(watched);
+        if (threads == null) {
             return new Wait(0, true);
         }
+        long before = busyNs(threads);
         while (true) {
             try {
                 Thread.sleep(window.toMillis());
@@ -78,7 +80,7 @@ final class JvmBackgroundWork {
                 Thread.currentThread().interrupt();
                 return new Wait(System.nanoTime() - start, false);
             }
-            long now = busyNs(watched);
+            long now = busyNs(threads);
             if (now - before <= SLACK_NS) {
                 return new Wait(System.nanoTime() - start, true);
             }
@@ -90,30 +92,43 @@ final class JvmBackgroundWork {
     }
 
     /**
-     * Run plus run-queue time of the watched threads so far, in ns (a thread that ended meanwhile
-     * drops out, which can only end a wait early); -1 where the kernel gives no schedstat.
+     * Run plus run-queue time of the threads whose Linux name {@code watched} accepts so far, in
+     * ns; -1 where the kernel gives no schedstat.
      */
     static long busyNs(Predicate<String> watched) {
-        List<Path> tasks;
-        try (Stream<Path> list = Files.list(TASKS)) {
-            tasks = list.toList();
-        } catch (IOException | RuntimeException e) {
-            return -1;
+        List<Path> threads = watchedThreads(watched);
+        return threads == null ? -1 : busyNs(threads);
+    }
+
+    /** This JVM's threads (their /proc task directories) whose Linux name {@code watched} accepts; null without schedstat. */
+    private static List<Path> watchedThreads(Predicate<String> watched) {
+        if (!Files.isReadable(TASKS.resolve(Long.toString(ProcessHandle.current().pid())).resolve("schedstat"))) {
+            return null;
         }
-        long sum = 0;
-        boolean any = false;
-        for (Path task : tasks) {
-            try {
-                if (!watched.test(Files.readString(task.resolve("comm")).strip())) {
-                    continue;
+        try (Stream<Path> list = Files.list(TASKS)) {
+            return list.filter(task -> {
+                try {
+                    return watched.test(Files.readString(task.resolve("comm")).strip());
+                } catch (IOException | RuntimeException e) {
+                    return false; // ended meanwhile
                 }
+            }).toList();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Run plus run-queue time of these threads so far, in ns (a thread that ended meanwhile drops out, which can only end a wait early). */
+    private static long busyNs(List<Path> threads) {
+        long sum = 0;
+        for (Path task : threads) {
+            try {
                 String[] fields = Files.readString(task.resolve("schedstat")).strip().split(" ");
                 sum += Long.parseLong(fields[0]) + Long.parseLong(fields[1]);
-                any = true;
             } catch (IOException | RuntimeException e) {
-                // the thread ended meanwhile, or no schedstat: leave it out
+                // the thread ended meanwhile: leave it out
             }
         }
-        return any || Files.isReadable(TASKS.resolve(Long.toString(ProcessHandle.current().pid())).resolve("schedstat")) ? sum : -1;
+        return sum;
     }
 }

@@ -67,6 +67,9 @@ class EndToEndTest extends AppTestSupport {
         assertThat(metrics.get("space.ready").get("n").asInt()).as("one ready sample per Space created").isEqualTo(2);
         assertThat(metrics.get("space.delete").get("n").asInt()).isEqualTo(2);
         assertThat(metrics.get("exec.true").get("warmups").asInt()).isEqualTo(2);
+        // Before each Space's timed start the app waited until its own JIT compilers and GC were idle; the Space facts say so.
+        assertThat(result.get("environment").get("space").get("app's JIT and GC before each Space's start").asString())
+                .startsWith("waited until idle, outside the timed ready: 2 Spaces, ");
 
         assertSplitIsPublished(id, metrics);
         assertPageShowsResultJsonFigures(id, metrics);

@@ -29,6 +29,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +53,12 @@ public class RunExecution {
 
     private static final Logger log = LoggerFactory.getLogger(RunExecution.class);
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * Before each Space's timed start the app waits until its own JIT compilers and GC have been
+     * idle for a window, at most QUIET_AT_MOST ({@link JvmBackgroundWork}); the page says how long.
+     */
+    static final Duration QUIET_WINDOW = Duration.ofMillis(50);
+    static final Duration QUIET_AT_MOST = Duration.ofSeconds(3);
 
     private final RunRepository runs;
     private final RunSampleRepository samples;
@@ -96,6 +103,7 @@ public class RunExecution {
         Space space = null;
         boolean hasBulkLane = false;
         Path staging = null;
+        List<JvmBackgroundWork.Wait> quietBeforeStart = new ArrayList<>();
         try {
             staging = stagingDirectory(runId);
             prepareAgent(runId);
@@ -107,6 +115,7 @@ public class RunExecution {
                 if (recorder.cancelRequested()) {
                     throw new CancelledException();
                 }
+                quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, QUIET_AT_MOST));
                 long start = System.nanoTime();
                 Space sample = spaces.create(spec, readyTimeout);
                 long created = System.nanoTime();
@@ -120,6 +129,7 @@ public class RunExecution {
                             0, true, null));
                 }
             }
+            quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, QUIET_AT_MOST));
             long createStart = System.nanoTime();
             space = spaces.create(spec, readyTimeout);
             long created = System.nanoTime();
@@ -135,6 +145,7 @@ public class RunExecution {
                 // Stored before the loops: figures computed from the stored samples later name the lanes from it.
                 facts.putIfAbsent(InterruptedRunFigures.BULK_LANE,
                         bulk ? space.bulkDir().toString() : "none: every file goes through the stream");
+                facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(quietBeforeStart, QUIET_AT_MOST));
                 Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
                         info.agentVersion(), others, worker, floorFacts, null);
                 saveEnvironment(runId, environment);

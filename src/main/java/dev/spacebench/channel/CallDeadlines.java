@@ -24,7 +24,7 @@ import java.util.function.Supplier;
  *
  * <p>A call ends at most {@value #TICK_MS} ms after its timeout.
  */
-final class CallDeadlines {
+public final class CallDeadlines {
 
     /** How often the shared thread looks for calls past their timeout. */
     static final long TICK_MS = 200;
@@ -40,7 +40,7 @@ final class CallDeadlines {
      * Runs {@code call} (a blocking gRPC call) in a context cancelled once {@code timeout} has
      * passed; the call then throws a StatusRuntimeException with DEADLINE_EXCEEDED.
      */
-    static <T> T within(Duration timeout, Supplier<T> call) {
+    public static <T> T within(Duration timeout, Supplier<T> call) {
         startTicker();
         Context.CancellableContext context = Context.current().withCancellation();
         Watch watch = new Watch(context, System.nanoTime() + timeout.toNanos(), timeout);

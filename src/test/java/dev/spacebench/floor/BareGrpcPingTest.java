@@ -20,6 +20,24 @@ class BareGrpcPingTest {
     }
 
     @Test
+    void aFloorPingCarriesNoGrpcDeadlineAsASpacesPingCarriesNone() throws Exception {
+        java.util.List<String> calls = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.grpc.ClientInterceptor recorder = new io.grpc.ClientInterceptor() {
+            @Override
+            public <Q, R> io.grpc.ClientCall<Q, R> interceptCall(io.grpc.MethodDescriptor<Q, R> method, io.grpc.CallOptions options,
+                    io.grpc.Channel next) {
+                calls.add(method.getBareMethodName() + " deadline " + (options.getDeadline() != null || io.grpc.Context.current().getDeadline() != null));
+                return next.newCall(method, options);
+            }
+        };
+        try (BareGrpcServer server = BareGrpcServer.start(new byte[0])) {
+            BareGrpcPing.ping(server.blocking().withInterceptors(recorder));
+            BareGrpcPing.ping(server.blocking().withInterceptors(recorder));
+        }
+        assertThat(calls).containsExactly("Ping deadline false", "Ping deadline false");
+    }
+
+    @Test
     void pingsRoundTripOverAUnixSocketAndRemoveIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path socket = dir.resolve("ping.sock");
 

@@ -75,20 +75,20 @@ public final class AgentChannel implements AutoCloseable {
         return bulkDir != null;
     }
 
-    /** The no-op round trip. */
+    /** The no-op round trip; DEADLINE_EXCEEDED after {@code timeout} ({@link CallDeadlines}: no timer per call). */
     public void ping(Duration timeout) {
         try {
-            blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS).ping(PingRequest.getDefaultInstance());
+            CallDeadlines.within(timeout, () -> blocking.ping(PingRequest.getDefaultInstance()));
         } catch (StatusRuntimeException e) {
             throw AgentCallException.of("Ping", e);
         }
     }
 
-    /** Runs argv in the Space, output captured, and waits for it. */
+    /** Runs argv in the Space, output captured, and waits for it; DEADLINE_EXCEEDED after {@code timeout} ({@link CallDeadlines}). */
     public ExecResult exec(List<String> argv, Duration timeout) {
         try {
-            ExecReply reply = blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS)
-                    .exec(ExecRequest.newBuilder().addAllArgv(argv).setTimeoutMs(timeout.toMillis()).build());
+            ExecRequest request = ExecRequest.newBuilder().addAllArgv(argv).setTimeoutMs(timeout.toMillis()).build();
+            ExecReply reply = CallDeadlines.within(timeout, () -> blocking.exec(request));
             return new ExecResult(reply.getExitCode(), reply.getAgentDurationNs(), reply.getStdout().toByteArray(),
                     reply.getStderr().toByteArray(), reply.getTimedOut());
         } catch (StatusRuntimeException e) {

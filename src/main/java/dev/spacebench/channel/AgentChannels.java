@@ -72,21 +72,35 @@ public class AgentChannels {
     /** As {@link #plain(String, String)}, with a bulk lane at {@code bulkDir} (null: none). */
     public static AgentChannel plain(String hostPort, String token, Path bulkDir) {
         int colon = hostPort.lastIndexOf(':');
-        ManagedChannel managed = NettyChannelBuilder.forAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)))
+        ManagedChannel managed = lean(NettyChannelBuilder.forAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1))))
                 .usePlaintext()
-                .maxInboundMessageSize(MAX_INBOUND_BYTES)
-                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .build();
         return new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(token)), bulkDir, AgentProtocol.DEFAULT_CHUNK_BYTES);
     }
 
     private ManagedChannel openTcp(String target) {
-        GrpcChannelBuilderCustomizer<NettyChannelBuilder> customizer = (name, builder) -> builder
-                .maxInboundMessageSize(MAX_INBOUND_BYTES)
-                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES);
+        GrpcChannelBuilderCustomizer<NettyChannelBuilder> customizer = (name, builder) -> lean(builder);
         return factory.createChannel(target, ChannelBuilderOptions.defaults()
                 .withShutdownGracePeriod(Duration.ofSeconds(1))
                 .withCustomizer(customizer));
+    }
+
+    /**
+     * What every agent channel gets, whoever builds it: the message-size limit, the flow-control
+     * window, and no retries.
+     *
+     * <p>Why no retries: grpc-java's retry support (on by default) routes every call through a
+     * {@code RetriableStream} that buffers what it sends, in case it must send it again. The agent
+     * is on this host and no plan asks for a retry, and a retried round trip would be timed as one.
+     * Measured on a 2-vCPU host (a real agent over TCP, blocks of 2,000 pings): 2.7 KB less heap
+     * allocated per round trip (8.6 → 5.9 KB) and 0.3–0.4 fewer wake-ups of the event loop.
+     *
+     * @return {@code builder}
+     */
+    static NettyChannelBuilder lean(NettyChannelBuilder builder) {
+        return builder.maxInboundMessageSize(MAX_INBOUND_BYTES)
+                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
+                .disableRetry();
     }
 
     /**
@@ -121,15 +135,13 @@ public class AgentChannels {
         unixSocketsUnavailable().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
-        return NettyChannelBuilder.forAddress(new DomainSocketAddress(socket))
+        return lean(NettyChannelBuilder.forAddress(new DomainSocketAddress(socket)))
                 .channelType(EpollDomainSocketChannel.class)
                 // gRPC sets SO_KEEPALIVE on every transport; a unix socket has no such option and
                 // Netty logs a warning per connection. A null value removes it from the bootstrap.
                 .withOption(ChannelOption.SO_KEEPALIVE, null)
                 .eventLoopGroup(unixLoop())
                 .usePlaintext()
-                .maxInboundMessageSize(MAX_INBOUND_BYTES)
-                .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .build();
     }
 

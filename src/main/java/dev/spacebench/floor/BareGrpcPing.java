@@ -2,10 +2,16 @@ package dev.spacebench.floor;
 
 import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.agent.v1.PingRequest;
+import dev.spacebench.channel.CallDeadlines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
 
 /**
  * The bare gRPC round trip: unary Ping to a {@link BareGrpcServer} in this JVM, over TCP
@@ -13,16 +19,19 @@ import java.util.concurrent.TimeUnit;
  */
 public final class BareGrpcPing {
 
-    private static final long DEADLINE_SECONDS = 10;
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    static final int SETTLE_BLOCK_CALLS = 500;
+    static final int MAX_SETTLE_BLOCKS = 16;
+    static final long SETTLED_JIT_MS = 5;
 
     private BareGrpcPing() {}
 
     /**
-     * Each ping carries a deadline, as the host's channel sends one: arming its timer is part of
-     * the real call's cost.
+     * Each ping is made as the host's channel makes a Space's ({@link #ping}).
      *
      * @param n measured pings, at least 1
-     * @param warmups pings first and dropped, at least 0; the first one also opens the connection
+     * @param warmups pings first and dropped, at least 0; the first one also opens the connection;
+     *     then {@link #settle} blocks of a quarter of them (at most 500) until the JIT settles
      * @return round trips in ns, client side, in the order they ran
      * @throws IOException if the server cannot start
      * @throws io.grpc.StatusRuntimeException if a ping fails
@@ -33,17 +42,72 @@ public final class BareGrpcPing {
     }
 
     /**
+     * One floor ping, with its timeout kept as the host's channel keeps a Space's Ping's
+     * ({@link CallDeadlines}: no gRPC deadline, so no timer per call on either side), so that the
+     * floor pays nothing the Space's ping does not.
+     *
+     * @throws io.grpc.StatusRuntimeException if the ping fails (DEADLINE_EXCEEDED after 10 s)
+     */
+    static void ping(AgentGrpc.AgentBlockingStub stub) {
+        CallDeadlines.within(TIMEOUT, () -> stub.ping(PingRequest.getDefaultInstance()));
+    }
+
+    /**
+     * After the warm-ups, more untimed pings in blocks until this JVM's JIT compiled for less than
+     * {@value #SETTLED_JIT_MS} ms in a block, or {@value #MAX_SETTLE_BLOCKS} blocks: as the run does
+     * for the agent (measure/AgentJitSettle), so that the floor is not slower than a Space's ping
+     * for want of compiled code. Measured here (load 1.5–2): p50 269–388 µs after 2,000 warm-up
+     * pings, 197–216 µs after 10,000.
+     *
+     * @param jitMs this JVM's total JIT time so far, in ms (negative: unknown, no blocks made)
+     * @return the JIT ms of each block made, in order
+     */
+    static List<Long> settle(Runnable ping, int blockCalls, LongSupplier jitMs) {
+        List<Long> blocks = new ArrayList<>();
+        long before = jitMs.getAsLong();
+        if (before < 0) {
+            return blocks;
+        }
+        while (blocks.size() < MAX_SETTLE_BLOCKS) {
+            for (int i = 0; i < blockCalls; i++) {
+                ping.run();
+            }
+            long after = jitMs.getAsLong();
+            blocks.add(after - before);
+            if (after - before < SETTLED_JIT_MS) {
+                break;
+            }
+            before = after;
+        }
+        return blocks;
+    }
+
+    private static long jitMs() {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+    }
+
+    /**
      * @param unixSocket null: over TCP loopback; otherwise over a unix socket bound at this path
      *     (removed afterwards), the transport of Spaces reached through one
      * @throws IllegalStateException if a unix socket is asked for and epoll is unavailable
      */
     public static long[] run(int n, int warmups, Path unixSocket) throws IOException, InterruptedException {
+        if (warmups < 0) {
+            throw new IllegalArgumentException("warmups must be 0 or more, was " + warmups);
+        }
         try (BareGrpcServer server = unixSocket == null ? BareGrpcServer.start(new byte[0])
                 : BareGrpcServer.startUnix(new byte[0], unixSocket)) {
             AgentGrpc.AgentBlockingStub stub = server.blocking();
-            return Trials.run(n, warmups, () -> {
+            for (int i = 0; i < warmups; i++) {
+                ping(stub);
+            }
+            if (warmups > 0) {
+                settle(() -> ping(stub), Math.max(1, Math.min(SETTLE_BLOCK_CALLS, warmups / 4)), BareGrpcPing::jitMs);
+            }
+            return Trials.run(n, 0, () -> {
                 long start = System.nanoTime();
-                stub.withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS).ping(PingRequest.getDefaultInstance());
+                ping(stub);
                 return System.nanoTime() - start;
             });
         } finally {

@@ -2,7 +2,6 @@ package dev.spacebench.floor;
 
 import dev.spacebench.agent.AgentMain;
 import dev.spacebench.agent.v1.AgentGrpc;
-import dev.spacebench.agent.v1.PingRequest;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
@@ -28,7 +27,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -138,10 +136,9 @@ public final class HarnessCost {
         try (BareGrpcServer server = BareGrpcServer.start(new byte[0])) {
             AgentGrpc.AgentBlockingStub stub = server.blocking();
             for (int i = 0; i < warmups; i++) {
-                stub.withDeadlineAfter(TIMEOUT.toSeconds(), TimeUnit.SECONDS).ping(PingRequest.getDefaultInstance());
+                BareGrpcPing.ping(stub);
             }
-            loop("bare gRPC ping", 0, null,
-                    () -> stub.withDeadlineAfter(TIMEOUT.toSeconds(), TimeUnit.SECONDS).ping(PingRequest.getDefaultInstance()));
+            loop("bare gRPC ping", 0, null, () -> BareGrpcPing.ping(stub));
         }
         out.println("CPU: /proc/PID/stat utime+stime (10 ms ticks); children: the commands the agent (or this JVM) waited for;");
         out.println("switches: /proc/PID/task/*/status, voluntary/involuntary; B: heap bytes allocated (ThreadMXBean);");

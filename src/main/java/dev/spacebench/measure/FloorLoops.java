@@ -97,7 +97,7 @@ final class FloorLoops {
             done += n + w;
             listener.progress(new Progress(FloorMetric.GRPC_NOOP.id(), Phase.MEASURED, n, n, done, total));
             facts.put("floor warm-ups", w + " per floor loop, run and dropped (the bare gRPC ping also "
-                    + grpcWarmupCalls + " more, as many as the agent gets)");
+                    + grpcWarmupCalls + " more, as many as the agent gets, then blocks until its JIT settles, as the agent's)");
         } catch (IOException e) {
             facts.put("floor", "incomplete: " + e.getMessage());
         } catch (InterruptedException e) {

@@ -20,6 +20,41 @@ class BareGrpcPingTest {
     }
 
     @Test
+    void aFloorPingCarriesNoGrpcDeadlineAsASpacesPingCarriesNone() throws Exception {
+        java.util.List<String> calls = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.grpc.ClientInterceptor recorder = new io.grpc.ClientInterceptor() {
+            @Override
+            public <Q, R> io.grpc.ClientCall<Q, R> interceptCall(io.grpc.MethodDescriptor<Q, R> method, io.grpc.CallOptions options,
+                    io.grpc.Channel next) {
+                calls.add(method.getBareMethodName() + " deadline " + (options.getDeadline() != null || io.grpc.Context.current().getDeadline() != null));
+                return next.newCall(method, options);
+            }
+        };
+        try (BareGrpcServer server = BareGrpcServer.start(new byte[0])) {
+            BareGrpcPing.ping(server.blocking().withInterceptors(recorder));
+            BareGrpcPing.ping(server.blocking().withInterceptors(recorder));
+        }
+        assertThat(calls).containsExactly("Ping deadline false", "Ping deadline false");
+    }
+
+    @Test
+    void afterItsWarmUpsTheFloorPingsInBlocksUntilABlockCompiledForLessThan5Ms() {
+        // JIT ms read before the first block and after each: blocks compiled 40, 12, 5, then 4 ms.
+        java.util.Iterator<Long> clock = java.util.List.of(100L, 140L, 152L, 157L, 161L, 500L).iterator();
+        int[] pings = {0};
+        java.util.List<Long> blocks = BareGrpcPing.settle(() -> pings[0]++, 7, clock::next);
+        assertThat(blocks).containsExactly(40L, 12L, 5L, 4L);
+        assertThat(pings[0]).as("pings made: 4 blocks of 7").isEqualTo(28);
+
+        int[] more = {0};
+        long[] jit = {0};
+        assertThat(BareGrpcPing.settle(() -> more[0]++, 3, () -> jit[0] += 6)).as("a JIT that never settles: 16 blocks")
+                .hasSize(16).containsOnly(6L);
+        assertThat(more[0]).isEqualTo(48);
+        assertThat(BareGrpcPing.settle(() -> more[0]++, 3, () -> -1)).as("no JIT time: no blocks").isEmpty();
+    }
+
+    @Test
     void pingsRoundTripOverAUnixSocketAndRemoveIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path socket = dir.resolve("ping.sock");
 

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
 
@@ -63,23 +62,8 @@ public final class BareGrpcPing {
      * @return the JIT ms of each block made, in order
      */
     static List<Long> settle(Runnable ping, int blockCalls, LongSupplier jitMs) {
-        List<Long> blocks = new ArrayList<>();
-        long before = jitMs.getAsLong();
-        if (before < 0) {
-            return blocks;
-        }
-        while (blocks.size() < MAX_SETTLE_BLOCKS) {
-            for (int i = 0; i < blockCalls; i++) {
-                ping.run();
-            }
-            long after = jitMs.getAsLong();
-            blocks.add(after - before);
-            if (after - before < SETTLED_JIT_MS) {
-                break;
-            }
-            before = after;
-        }
-        return blocks;
+        return JitSettle.blocks(ping, blockCalls, MAX_SETTLE_BLOCKS, () -> jitMs.getAsLong() * 1_000_000,
+                (jitNs, wallNs) -> jitNs < SETTLED_JIT_MS * 1_000_000, () -> false).stream().map(ns -> ns / 1_000_000).toList();
     }
 
     private static long jitMs() {

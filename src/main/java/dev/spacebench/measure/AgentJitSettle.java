@@ -1,9 +1,9 @@
 package dev.spacebench.measure;
 
 import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.floor.JitSettle;
 import dev.spacebench.plan.ExecMetric;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 
@@ -74,33 +74,13 @@ final class AgentJitSettle {
         return Math.max(1, agentWarmupCalls / 10);
     }
 
-    private interface Settled {
-        boolean test(long jitNs, long wallNs);
-    }
-
-    private static List<Long> settle(AgentChannel channel, int blockCalls, int maxBlocks, Runnable call, Settled settled, Duration timeout,
-            BooleanSupplier cancelRequested) {
-        List<Long> blocks = new ArrayList<>();
-        long before = channel.info(timeout).jitTimeNs();
-        if (before <= 0) {
-            return blocks;
-        }
-        while (blocks.size() < maxBlocks) {
+    private static List<Long> settle(AgentChannel channel, int blockCalls, int maxBlocks, Runnable call, JitSettle.Rule settled,
+            Duration timeout, BooleanSupplier cancelRequested) {
+        return JitSettle.blocks(call, blockCalls, maxBlocks, () -> channel.info(timeout).jitTimeNs(), settled, () -> {
             if (cancelRequested.getAsBoolean()) {
                 throw new CancelledException();
             }
-            long start = System.nanoTime();
-            for (int i = 0; i < blockCalls; i++) {
-                call.run();
-            }
-            long wallNs = System.nanoTime() - start;
-            long after = channel.info(timeout).jitTimeNs();
-            blocks.add(after - before);
-            if (settled.test(after - before, wallNs)) {
-                break;
-            }
-            before = after;
-        }
-        return blocks;
+            return false;
+        });
     }
 }

@@ -101,6 +101,8 @@ public abstract class AppTestSupport {
         registry.add("spacebench.plan.max-file-bytes", () -> Long.toString(1L << 30));
         // A vm's check boots a guest (about a minute under emulation) that every run would wait for: only tests that ask for vm pay for it.
         registry.add("spacebench.space.check-on-demand", () -> "vm");
+        // The wait for the app's JIT before each Space's start: a test JVM is rarely idle, and 3 s a Space adds minutes to the suite.
+        registry.add("spacebench.space.quiet-before-start", () -> "250ms");
     }
 
     @LocalServerPort

@@ -44,15 +44,20 @@ final class JvmBackgroundWork {
 
     /**
      * The value of {@link #FACT}, e.g. {@code "waited until idle: 7 Spaces, 1.24 s in all, longest
-     * 0.61 s; 1 gave up after 3 s"} (the last part only when some did), seconds with 2 decimals.
+     * 0.61 s; 1 gave up after 3.00 s"} (the last part only when some did), seconds with 2 decimals;
+     * with {@code atMost} 0, that no wait was made.
      */
     static String describe(List<Wait> waits, Duration atMost) {
+        if (atMost.isZero()) {
+            return "not waited for (spacebench.space.quiet-before-start=0)";
+        }
         long total = waits.stream().mapToLong(Wait::waitedNs).sum();
         long longest = waits.stream().mapToLong(Wait::waitedNs).max().orElse(0);
         long gaveUp = waits.stream().filter(w -> !w.quiet()).count();
         String text = String.format(Locale.ROOT, "waited until idle, outside the timed ready: %d Spaces, %.2f s in all, longest %.2f s",
                 waits.size(), total / 1e9, longest / 1e9);
-        return gaveUp == 0 ? text : text + "; " + gaveUp + " gave up after " + atMost.toSeconds() + " s";
+        return gaveUp == 0 ? text
+                : text + String.format(Locale.ROOT, "; %d gave up after %.2f s", gaveUp, atMost.toMillis() / 1e3);
     }
 
     /**
@@ -65,6 +70,9 @@ final class JvmBackgroundWork {
 
     /** As {@link #awaitIdle(Duration, Duration)}, for the threads whose Linux name {@code watched} accepts. */
     static Wait awaitIdle(Predicate<String> watched, Duration window, Duration atMost) {
+        if (atMost.isZero()) {
+            return new Wait(0, false);
+        }
         long start = System.nanoTime();
         long deadline = start + atMost.toNanos();
         // Named once: the polls then read only these threads' schedstat, a few files, not every thread's.

@@ -55,10 +55,10 @@ public class RunExecution {
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
     /**
      * Before each Space's timed start the app waits until its own JIT compilers and GC have been
-     * idle for a window, at most QUIET_AT_MOST ({@link JvmBackgroundWork}); the page says how long.
+     * idle for a window, at most {@code spacebench.space.quiet-before-start} ({@link JvmBackgroundWork});
+     * the page says how long.
      */
     static final Duration QUIET_WINDOW = Duration.ofMillis(50);
-    static final Duration QUIET_AT_MOST = Duration.ofSeconds(3);
 
     private final RunRepository runs;
     private final RunSampleRepository samples;
@@ -70,6 +70,7 @@ public class RunExecution {
     private final BuildFacts buildFacts;
     private final TransactionTemplate transactions;
     private final Duration readyTimeout;
+    private final Duration quietAtMost;
     private final Path spacesRoot;
 
     public RunExecution(RunRepository runs, RunSampleRepository samples, SampleCsvPieces csvPieces, SortedSamples sortedSamples,
@@ -85,6 +86,7 @@ public class RunExecution {
         this.buildFacts = buildFacts;
         this.transactions = transactions;
         this.readyTimeout = space.readyTimeout();
+        this.quietAtMost = space.quietBeforeStart();
         this.spacesRoot = spacesSettings.root();
     }
 
@@ -115,7 +117,7 @@ public class RunExecution {
                 if (recorder.cancelRequested()) {
                     throw new CancelledException();
                 }
-                quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, QUIET_AT_MOST));
+                quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, quietAtMost));
                 long start = System.nanoTime();
                 Space sample = spaces.create(spec, readyTimeout);
                 long created = System.nanoTime();
@@ -129,7 +131,7 @@ public class RunExecution {
                             0, true, null));
                 }
             }
-            quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, QUIET_AT_MOST));
+            quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, quietAtMost));
             long createStart = System.nanoTime();
             space = spaces.create(spec, readyTimeout);
             long created = System.nanoTime();
@@ -145,7 +147,7 @@ public class RunExecution {
                 // Stored before the loops: figures computed from the stored samples later name the lanes from it.
                 facts.putIfAbsent(InterruptedRunFigures.BULK_LANE,
                         bulk ? space.bulkDir().toString() : "none: every file goes through the stream");
-                facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(quietBeforeStart, QUIET_AT_MOST));
+                facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(quietBeforeStart, quietAtMost));
                 Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
                         info.agentVersion(), others, worker, floorFacts, null);
                 saveEnvironment(runId, environment);

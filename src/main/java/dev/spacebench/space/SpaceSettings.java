@@ -19,16 +19,22 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param checkOnDemand kinds not checked at start but when first asked for (a run of the kind, or
  *     "Check kinds again"), e.g. {@code vm} where its check boots a guest under emulation (≈20 s of a
  *     core) on every start; empty (the default): every kind is checked at start
+ * @param quietBeforeStart how long a run waits at most, before each Space's timed start, for the
+ *     app's own JIT compilers and GC to go idle (outside the timed ready; the page says how long it
+ *     waited); default 3 s, 0 for no wait
  */
 @ConfigurationProperties("spacebench.space")
 public record SpaceSettings(@DefaultValue("120s") Duration readyTimeout, @DefaultValue("20s") Duration checkWait,
                             Path checksRoot, @DefaultValue("") String defaultKind,
-                            @DefaultValue("") List<String> checkOnDemand) {
+                            @DefaultValue("") List<String> checkOnDemand, @DefaultValue("3s") Duration quietBeforeStart) {
 
     public SpaceSettings {
         checksRoot = checksRoot != null ? checksRoot : Path.of(System.getProperty("java.io.tmpdir"), "spacebench-kind-checks");
         defaultKind = defaultKind == null ? "" : defaultKind;
         checkOnDemand = checkOnDemand == null ? List.of()
                 : checkOnDemand.stream().map(String::strip).filter(kind -> !kind.isEmpty()).toList();
+        if (quietBeforeStart == null || quietBeforeStart.isNegative()) {
+            quietBeforeStart = Duration.ofSeconds(3);
+        }
     }
 }

@@ -93,9 +93,13 @@ class JvmBackgroundWorkTest {
         List<JvmBackgroundWork.Wait> waits = List.of(new JvmBackgroundWork.Wait(200_000_000L, true),
                 new JvmBackgroundWork.Wait(610_000_000L, true), new JvmBackgroundWork.Wait(3_050_000_000L, false));
         assertThat(JvmBackgroundWork.describe(waits, Duration.ofSeconds(3)))
-                .isEqualTo("waited until idle, outside the timed ready: 3 Spaces, 3.86 s in all, longest 3.05 s; 1 gave up after 3 s");
+                .isEqualTo("waited until idle, outside the timed ready: 3 Spaces, 3.86 s in all, longest 3.05 s; 1 gave up after 3.00 s");
         assertThat(JvmBackgroundWork.describe(waits.subList(0, 2), Duration.ofSeconds(3)))
                 .isEqualTo("waited until idle, outside the timed ready: 2 Spaces, 0.81 s in all, longest 0.61 s");
+        // spacebench.space.quiet-before-start=0: no wait, and the fact says so.
+        assertThat(JvmBackgroundWork.awaitIdle(Duration.ZERO, Duration.ZERO).waitedNs()).isZero();
+        assertThat(JvmBackgroundWork.describe(List.of(new JvmBackgroundWork.Wait(0, false)), Duration.ZERO))
+                .isEqualTo("not waited for (spacebench.space.quiet-before-start=0)");
     }
 
     private static Thread spinner(String name, long forNs, AtomicBoolean done) {

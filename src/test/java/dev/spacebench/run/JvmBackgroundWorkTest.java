@@ -31,12 +31,7 @@ class JvmBackgroundWorkTest {
     @Test
     void aThreadThatNeverStopsEndsTheWaitAtItsLimitNotQuiet() throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
-        Thread busy = new Thread(() -> {
-            while (!stop.get()) {
-                Thread.onSpinWait();
-            }
-        }, "bgwork-spin-b");
-        busy.start();
+        Thread busy = spinUntil(stop, "bgwork-spin-b");
         try {
             awaitRunning(busy);
             JvmBackgroundWork.Wait wait = JvmBackgroundWork.awaitIdle("bgwork-spin-b"::equals, Duration.ofMillis(50), Duration.ofMillis(300));
@@ -50,12 +45,7 @@ class JvmBackgroundWorkTest {
     @Test
     void idleThreadsEndTheWaitAtOnceAndUnwatchedWorkDoesNotCount() throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
-        Thread busy = new Thread(() -> {
-            while (!stop.get()) {
-                Thread.onSpinWait();
-            }
-        }, "bgwork-spin-c");
-        busy.start();
+        Thread busy = spinUntil(stop, "bgwork-spin-c");
         try {
             awaitRunning(busy);
             // Long limit: only the watched threads' idleness can end this wait quietly.
@@ -100,6 +90,17 @@ class JvmBackgroundWorkTest {
         assertThat(JvmBackgroundWork.awaitIdle(Duration.ZERO, Duration.ZERO).waitedNs()).isZero();
         assertThat(JvmBackgroundWork.describe(List.of(new JvmBackgroundWork.Wait(0, false)), Duration.ZERO))
                 .isEqualTo("not waited for (spacebench.space.quiet-before-start=0)");
+    }
+
+    /** A started thread named {@code name} that spins until {@code stop} is set. */
+    private static Thread spinUntil(AtomicBoolean stop, String name) {
+        Thread thread = new Thread(() -> {
+            while (!stop.get()) {
+                Thread.onSpinWait();
+            }
+        }, name);
+        thread.start();
+        return thread;
     }
 
     private static Thread spinner(String name, long forNs, AtomicBoolean done) {

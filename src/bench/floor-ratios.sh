@@ -49,18 +49,12 @@ BASE=http://127.0.0.1:$PORT
 for _ in $(seq 1 "${STARTUP_WAIT:-600}"); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
-# No python3 while a run goes on: where python3 is a pyenv shim (as on our VM) one start costs about
-# 0.6 s of CPU and 9,400 page faults, so a poll a second took a third of a 2-vCPU host inside the
-# run's timed regions (Space ready above all). curl and grep: about 0.02 s. The run's JSON starts
-# with its id and status.
+source src/bench/runs.sh
 run() { # $1 = label, $2 = JSON body; prints the finished run's result.json path
-  local id status
+  local id
   echo "[$1] load $(load)" >> "$WORK/loads"
-  id=$(curl -sf -X POST "$BASE/api/runs" -H "Authorization: Bearer $SPACEBENCH_API_TOKEN" -H 'Content-Type: application/json' -d "$2" | grep -o '"id":[0-9]*' | head -1 | cut -d: -f2)
-  while :; do
-    status=$(curl -sf "$BASE/api/runs/$id" | grep -o '"status":"[A-Z_]*"' | head -1 | cut -d'"' -f4)
-    case $status in QUEUED|RUNNING) sleep 1 ;; SUCCEEDED) break ;; *) echo "run $id ended $status" >&2; exit 1 ;; esac
-  done
+  id=$(post_run "$2")
+  await_run "$id" || exit 1
   curl -sf "$BASE/api/runs/$id/result.json" > "$WORK/result-$id.json"
   echo "$WORK/result-$id.json"
 }

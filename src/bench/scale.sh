@@ -41,6 +41,7 @@ java -Xmx512m -jar "$JAR" --server.port="$PORT" --spring.datasource.url="jdbc:h2
 APP=$!
 trap 'kill $APP 2>/dev/null || true; wait $APP 2>/dev/null || true; rm -rf "$WORK"' EXIT
 BASE=http://127.0.0.1:$PORT
+source src/bench/runs.sh
 for _ in $(seq 1 300); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
 curl -sf "$BASE/actuator/health" >/dev/null || { echo "the app did not come up within 300 s:" >&2; tail -20 "$WORK/app.log" >&2; exit 1; }
 
@@ -72,13 +73,8 @@ printf '%-8s %6s | %-23s | %-23s | %-31s | %-23s | %6s %8s | %s\n' n measure "pa
   "csv s cpu MB/s (cpu µs/row)" "compare s cpu (µs/smp)" heap "csv live+" load
 for N in $SIZES; do
   start=$(date +%s.%N)
-  id=$(curl -sf -X POST "$BASE/api/runs" -H "Authorization: Bearer $SPACEBENCH_API_TOKEN" -H 'Content-Type: application/json' \
-       -d "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":$METRICS_JSON,\"n\":$N,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}" \
-       | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-  while :; do
-    status=$(curl -sf "$BASE/api/runs/$id" | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')
-    case $status in QUEUED|RUNNING) sleep 1 ;; SUCCEEDED) break ;; *) echo "run $id ended $status" >&2; exit 1 ;; esac
-  done
+  id=$(post_run "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":$METRICS_JSON,\"n\":$N,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}")
+  await_run "$id"
   measured=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN{printf "%.0f", b-a}')
   before=$(heap)
   read -r page _ page_cpu <<< "$(timed "/runs/$id")"

@@ -10,9 +10,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * src/bench/floor-ratios.sh's own run() (taken from the script as it is) drives a real run on this
- * app to its result.json without starting python3: where python3 is a pyenv shim one start costs
- * about 0.6 s of CPU, and the script polls once a second inside the run's timed regions.
+ * src/bench/floor-ratios.sh's own run() (taken from the script as it is, with src/bench/runs.sh,
+ * which scale.sh polls through too) drives a real run on this app to its result.json without
+ * starting python3: where python3 is a pyenv shim one start costs about 0.6 s of CPU, and the
+ * scripts poll once a second inside the run's timed regions.
  */
 class FloorRatiosScriptTest extends AppTestSupport {
 
@@ -32,7 +33,7 @@ class FloorRatiosScriptTest extends AppTestSupport {
         Files.setPosixFilePermissions(python, PosixFilePermissions.fromString("rwxr-xr-x"));
 
         ProcessBuilder builder = new ProcessBuilder("bash", "-c", "set -euo pipefail\n" + functions + "\nrun check '" + PLAN + "'\n")
-                .directory(dir.toFile()).redirectErrorStream(true);
+                .directory(Path.of("").toAbsolutePath().toFile()).redirectErrorStream(true);
         builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
         builder.environment().put("BASE", "http://127.0.0.1:" + port);
         builder.environment().put("WORK", dir.toString());
@@ -50,5 +51,23 @@ class FloorRatiosScriptTest extends AppTestSupport {
         Path result = Path.of(output.lines().reduce((a, b) -> b).orElseThrow());
         assertThat(Files.readString(result)).contains("spacebench.result/v1", "SUCCEEDED");
         assertThat(calls).as("python3 was started while the run went on").doesNotExist();
+    }
+
+    @Test
+    void aRunThatCannotBeFoundEndsTheWaitWithAFailure() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("bash", "-c", "source src/bench/runs.sh; await_run 987654321")
+                .redirectErrorStream(true);
+        builder.environment().put("BASE", "http://127.0.0.1:" + port);
+        Process bash = builder.start();
+        bash.getOutputStream().close();
+        assertThat(bash.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).contains("run 987654321 ended (no status)");
+        assertThat(bash.exitValue()).isEqualTo(1);
+    }
+
+    @Test
+    void scaleShPollsThroughTheSameFunctions() throws Exception {
+        String script = Files.readString(Path.of("src/bench/scale.sh"));
+        assertThat(script).contains("source src/bench/runs.sh", "post_run ", "await_run ").doesNotContain("[\"status\"]");
     }
 }

@@ -63,4 +63,60 @@ class BareGrpcPingTest {
         assertThat(LongStream.of(samples).boxed().toList()).hasSize(50).allMatch(ns -> ns > 0);
         assertThat(socket).doesNotExist();
     }
+
+    @Test
+    void theServerRunsInAProcessOfItsOwnListeningOnLoopbackOnlyAndIsGoneAfterwards() throws Exception {
+        long[] pid = {0};
+        java.util.List<String> listening = new java.util.ArrayList<>();
+        String[] commandLine = {""};
+
+        long[] samples = BareGrpcPing.run(50, 20, null, server -> {
+            pid[0] = server.pid();
+            listening.addAll(ServerSockets.tcpListening(server.pid()));
+            commandLine[0] = ServerSockets.commandLine(server.pid());
+            return server.blocking();
+        });
+
+        assertThat(samples).hasSize(50);
+        assertThat(pid[0]).isPositive().isNotEqualTo(ProcessHandle.current().pid());
+        assertThat(commandLine[0]).as("started as the agent is, with the bare server's main class")
+                .contains("-XX:+UseSerialGC", "-Xmn", "dev.spacebench.floor.BareServerMain")
+                .doesNotContain("dev.spacebench.agent.AgentMain");
+        assertThat(listening).as("its listening TCP sockets").isNotEmpty().allMatch(address -> address.startsWith("127.0.0.1:"));
+        assertThat(ProcessHandle.of(pid[0]).filter(ProcessHandle::isAlive)).as("the server process after the floor").isEmpty();
+    }
+
+    @Test
+    void aClientThatFailsMidWayLeavesNeitherTheServerNorItsUnixSocket(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path socket = dir.resolve("ping.sock");
+        long[] pid = {0};
+        java.util.List<String> listening = new java.util.ArrayList<>();
+        boolean[] socketThere = {false};
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        io.grpc.ClientInterceptor failAfter30 = new io.grpc.ClientInterceptor() {
+            @Override
+            public <Q, R> io.grpc.ClientCall<Q, R> interceptCall(io.grpc.MethodDescriptor<Q, R> method, io.grpc.CallOptions options,
+                    io.grpc.Channel next) {
+                if (calls.incrementAndGet() > 30) {
+                    throw new IllegalStateException("the client failed on purpose");
+                }
+                return next.newCall(method, options);
+            }
+        };
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> BareGrpcPing.run(100, 10, socket, server -> {
+            pid[0] = server.pid();
+            socketThere[0] = java.nio.file.Files.exists(socket);
+            listening.addAll(ServerSockets.tcpListening(server.pid()));
+            return server.blocking().withInterceptors(failAfter30);
+        })).hasMessage("the client failed on purpose");
+
+        assertThat(calls.get()).as("it failed mid-way: after its warm-ups, in its settle blocks or timed pings").isGreaterThan(10);
+        assertThat(pid[0]).isPositive().isNotEqualTo(ProcessHandle.current().pid());
+        assertThat(socketThere[0]).as("the server had bound the socket").isTrue();
+        assertThat(listening).as("a unix-socket server opens no TCP port").isEmpty();
+        assertThat(ProcessHandle.of(pid[0]).filter(ProcessHandle::isAlive)).as("the server process after the failure").isEmpty();
+        assertThat(socket).doesNotExist();
+    }
 }

@@ -33,9 +33,10 @@ import java.util.concurrent.TimeUnit;
  * over a unix socket with the agent's epoll loops (one boss, one worker).
  *
  * <p>Either the server alone ({@link #serve}, {@link #serveUnix}: what the floor's server process,
- * {@link BareServerMain}, runs) or the server and a client channel to it in this JVM
- * ({@link #start}: the harness-cost tool's in-JVM ping). The client channels ({@link #tcpChannel},
- * {@link #unixChannel}) are the same either way.
+ * {@link BareServerMain}, runs for the bare ping and stream floors) or the server and a client
+ * channel to it in this JVM ({@link #start}: the cost tools' in-JVM rows, {@link HarnessCost} and
+ * {@link TransferCost}, whose CPU columns then hold both sides). The client channels
+ * ({@link #tcpChannel}, {@link #unixChannel}) are the same either way.
  */
 final class BareGrpcServer implements AutoCloseable {
 

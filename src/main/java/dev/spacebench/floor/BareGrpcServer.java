@@ -137,18 +137,21 @@ final class BareGrpcServer implements AutoCloseable {
         }
     }
 
-    /** A plain-text channel to 127.0.0.1:{@code port} with the host's limits. */
+    /**
+     * A plain-text channel to 127.0.0.1:{@code port}, built as the host's channel to a Space's agent
+     * ({@link AgentChannels#lean}: its limits, and no retries, whose buffering a Space's round trip
+     * does not pay either).
+     */
     static ManagedChannel tcpChannel(int port) {
-        return NettyChannelBuilder.forAddress("127.0.0.1", port)
+        return AgentChannels.lean(NettyChannelBuilder.forAddress("127.0.0.1", port))
                 .usePlaintext()
-                .maxInboundMessageSize(AgentProtocol.MAX_MESSAGE_BYTES)
-                .flowControlWindow(AgentProtocol.FLOW_CONTROL_WINDOW_BYTES)
                 .build();
     }
 
     /**
-     * A channel over the unix socket at {@code socket}, with the host's options for unix sockets
-     * (epoll; no SO_KEEPALIVE) on {@code loop} (one thread, the caller's to shut down).
+     * A channel over the unix socket at {@code socket}, built as the host's channel to a Space's
+     * agent there ({@link AgentChannels#lean}; epoll; no SO_KEEPALIVE) on {@code loop} (one thread,
+     * the caller's to shut down).
      *
      * @throws IllegalStateException if Netty's native epoll transport is unavailable
      */
@@ -156,13 +159,11 @@ final class BareGrpcServer implements AutoCloseable {
         AgentChannels.unixSocketsUnavailable().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
-        return NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString()))
+        return AgentChannels.lean(NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString())))
                 .channelType(EpollDomainSocketChannel.class)
                 .withOption(ChannelOption.SO_KEEPALIVE, null)
                 .eventLoopGroup(loop)
                 .usePlaintext()
-                .maxInboundMessageSize(AgentProtocol.MAX_MESSAGE_BYTES)
-                .flowControlWindow(AgentProtocol.FLOW_CONTROL_WINDOW_BYTES)
                 .build();
     }
 

@@ -125,4 +125,40 @@ class BareGrpcPingTest {
         assertThat(ProcessHandle.of(pid[0]).filter(ProcessHandle::isAlive)).as("the server process after the failure").isEmpty();
         assertThat(socket).doesNotExist();
     }
+
+    @Test
+    void theFloorsChannelsAreBuiltAsTheHostsChannelToASpaceWithoutRetries() throws Exception {
+        // grpc-java keeps whether a channel retries in ManagedChannelImpl.retryEnabled, behind a
+        // wrapper; the host's channels to a Space turn it off (AgentChannels.lean), so must the floor's.
+        io.grpc.ManagedChannel tcp = BareGrpcServer.tcpChannel(1);
+        var loop = new io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup(1);
+        io.grpc.ManagedChannel unix = BareGrpcServer.unixChannel(Path.of("/nonexistent.sock"), loop);
+        io.grpc.ManagedChannel retrying = io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder.forAddress("127.0.0.1", 1).usePlaintext().build();
+        try {
+            assertThat(retryEnabled(retrying)).as("grpc-java's default, for the check's sake").isTrue();
+            assertThat(retryEnabled(tcp)).isFalse();
+            assertThat(retryEnabled(unix)).isFalse();
+        } finally {
+            tcp.shutdownNow();
+            unix.shutdownNow();
+            retrying.shutdownNow();
+            loop.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS);
+        }
+    }
+
+    private static boolean retryEnabled(Object channel) throws ReflectiveOperationException {
+        for (Class<?> type = channel.getClass(); type != null; type = type.getSuperclass()) {
+            for (java.lang.reflect.Field field : type.getDeclaredFields()) {
+                if (field.getName().equals("retryEnabled")) {
+                    field.setAccessible(true);
+                    return field.getBoolean(channel);
+                }
+                if (field.getName().equals("delegate") && io.grpc.ManagedChannel.class.isAssignableFrom(field.getType())) {
+                    field.setAccessible(true);
+                    return retryEnabled(field.get(channel));
+                }
+            }
+        }
+        throw new AssertionError("no retryEnabled field behind " + channel.getClass());
+    }
 }

@@ -9,7 +9,8 @@
 #
 # Honest floors (issue 10, section 4):
 #   - the no-op floor is a bare grpc-java ping on the Space's own transport: TCP loopback for the
-#     process kind, a unix socket for the sandbox kind (`spacebench.jar floor ping tcp|unix`);
+#     process kind, a unix socket for the sandbox kind (`spacebench.jar floor ping tcp|unix`), to a
+#     server in a JVM of its own started as the agent is (same JVM options and class-data archive);
 #   - the exec floors are `hyperfine -N true` and `hyperfine -N 'sh -c true'` (N runs) plus the
 #     bare ping on the same transport;
 #   - the stream floor is a bare grpc-java stream of the same bytes with the same SHA-256 hashing

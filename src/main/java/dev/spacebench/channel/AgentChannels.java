@@ -97,7 +97,7 @@ public class AgentChannels {
      *
      * @return {@code builder}
      */
-    static NettyChannelBuilder lean(NettyChannelBuilder builder) {
+    public static NettyChannelBuilder lean(NettyChannelBuilder builder) {
         return builder.maxInboundMessageSize(MAX_INBOUND_BYTES)
                 .flowControlWindow(FLOW_CONTROL_WINDOW_BYTES)
                 .disableRetry();

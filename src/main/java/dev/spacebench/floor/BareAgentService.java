@@ -3,14 +3,18 @@ package dev.spacebench.floor;
 import com.google.protobuf.UnsafeByteOperations;
 import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.agent.v1.FileDigest;
+import dev.spacebench.agent.v1.InfoReply;
+import dev.spacebench.agent.v1.InfoRequest;
 import dev.spacebench.agent.v1.PingReply;
 import dev.spacebench.agent.v1.PingRequest;
 import dev.spacebench.agent.v1.ReadFileReply;
 import dev.spacebench.agent.v1.ReadFileRequest;
 import dev.spacebench.agent.v1.WriteFileRequest;
-import dev.spacebench.plan.Plans;
+import dev.spacebench.protocol.AgentProtocol;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -20,7 +24,8 @@ import java.security.NoSuchAlgorithmException;
  * receives and drops them, ReadFile streams one payload from memory. No token check, no files,
  * no hashing: what is left is gRPC itself. With hashing on, WriteFile and ReadFile also run the
  * JDK's SHA-256 (the CPU's SHA instructions where it has them) over every chunk, as the agent does,
- * without files. The other calls stay UNIMPLEMENTED.
+ * without files. Info answers only its pid and JIT time (what the floor's client needs to settle
+ * the server's JIT, as the run does the agent's; untimed). The other calls stay UNIMPLEMENTED.
  */
 final class BareAgentService extends AgentGrpc.AgentImplBase {
 
@@ -67,6 +72,15 @@ final class BareAgentService extends AgentGrpc.AgentImplBase {
         reply.onCompleted();
     }
 
+    /** Only {@code pid} and {@code jit_time_ns} (CompilationMXBean, ms resolution; 0 when the JVM cannot tell). */
+    @Override
+    public void info(InfoRequest request, StreamObserver<InfoReply> reply) {
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        long jitNs = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() * 1_000_000L : 0;
+        reply.onNext(InfoReply.newBuilder().setPid(ProcessHandle.current().pid()).setJitTimeNs(jitNs).build());
+        reply.onCompleted();
+    }
+
     @Override
     public StreamObserver<WriteFileRequest> writeFile(StreamObserver<FileDigest> reply) {
         return new StreamObserver<>() {
@@ -99,7 +113,7 @@ final class BareAgentService extends AgentGrpc.AgentImplBase {
 
     @Override
     public void readFile(ReadFileRequest request, StreamObserver<ReadFileReply> reply) {
-        int chunk = request.getChunkSize() == 0 ? Plans.DEFAULT_CHUNK_BYTES : request.getChunkSize();
+        int chunk = request.getChunkSize() == 0 ? AgentProtocol.DEFAULT_CHUNK_BYTES : request.getChunkSize();
         MemorySender sender = new MemorySender(request.getPath(), payload, chunk, (ServerCallStreamObserver<ReadFileReply>) reply,
                 digestOrNull());
         sender.start();

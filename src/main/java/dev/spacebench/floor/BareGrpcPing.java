@@ -4,17 +4,20 @@ import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.agent.v1.PingRequest;
 import dev.spacebench.channel.CallDeadlines;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 /**
- * The bare gRPC round trip: unary Ping to a {@link BareGrpcServer} in this JVM, over TCP
- * loopback or a unix socket (the Space's transport). The floor under every ping figure: a Space can only add to it.
+ * The bare gRPC round trip: unary Ping from this JVM to a {@link BareGrpcServer} in a process of its
+ * own ({@link BareServerProcess}, started as a process Space's agent is), over TCP loopback or a
+ * unix socket (the Space's transport). The floor under every ping figure: a Space can only add to
+ * it. (With the server in this JVM, sharing its JIT, GC and safepoints, the floor's p50 came out
+ * above a process Space's no-op.)
  */
 public final class BareGrpcPing {
 
@@ -30,9 +33,9 @@ public final class BareGrpcPing {
      *
      * @param n measured pings, at least 1
      * @param warmups pings first and dropped, at least 0; the first one also opens the connection;
-     *     then {@link #settle} blocks of a quarter of them (at most 500) until the JIT settles
+     *     then {@link #settle} blocks of a quarter of them (at most 500) until neither JVM's JIT compiles
      * @return round trips in ns, client side, in the order they ran
-     * @throws IOException if the server cannot start
+     * @throws IOException if the server process cannot start
      * @throws io.grpc.StatusRuntimeException if a ping fails
      * @throws IllegalArgumentException if n &lt; 1 or warmups &lt; 0
      */
@@ -52,13 +55,16 @@ public final class BareGrpcPing {
     }
 
     /**
-     * After the warm-ups, more untimed pings in blocks until this JVM's JIT compiled for less than
-     * {@value #SETTLED_JIT_MS} ms in a block, or {@value #MAX_SETTLE_BLOCKS} blocks: as the run does
-     * for the agent (measure/AgentJitSettle), so that the floor is not slower than a Space's ping
-     * for want of compiled code. Measured here (load 1.5–2): p50 269–388 µs after 2,000 warm-up
-     * pings, 197–216 µs after 10,000.
+     * After the warm-ups, more untimed pings in blocks until the client's and the server's JIT
+     * together compiled for less than {@value #SETTLED_JIT_MS} ms in a block, or
+     * {@value #MAX_SETTLE_BLOCKS} blocks: as the run does for the agent (measure/AgentJitSettle), so
+     * that the floor is not slower than a Space's ping for want of compiled code on either side. The
+     * server's JIT time is its own CompilationMXBean's, which it reports through an untimed Info
+     * call after each block (as the agent reports its JIT time to the run), this JVM's from its own.
+     * Measured with the server in this JVM (load 1.5–2): p50 269–388 µs after 2,000 warm-up pings,
+     * 197–216 µs after 10,000.
      *
-     * @param jitMs this JVM's total JIT time so far, in ms (negative: unknown, no blocks made)
+     * @param jitMs both JVMs' total JIT time so far, in ms (negative: unknown, no blocks made)
      * @return the JIT ms of each block made, in order
      */
     static List<Long> settle(Runnable ping, int blockCalls, LongSupplier jitMs) {
@@ -66,9 +72,10 @@ public final class BareGrpcPing {
                 (jitNs, wallNs) -> jitNs < SETTLED_JIT_MS * 1_000_000, () -> false).stream().map(ns -> ns / 1_000_000).toList();
     }
 
-    private static long jitMs() {
+    /** This JVM's JIT ms plus the server's; -1 when this JVM cannot tell. */
+    private static long jitMs(BareServerProcess server) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() + server.jitNs() / 1_000_000 : -1;
     }
 
     /**
@@ -77,27 +84,31 @@ public final class BareGrpcPing {
      * @throws IllegalStateException if a unix socket is asked for and epoll is unavailable
      */
     public static long[] run(int n, int warmups, Path unixSocket) throws IOException, InterruptedException {
-        if (warmups < 0) {
-            throw new IllegalArgumentException("warmups must be 0 or more, was " + warmups);
+        return run(n, warmups, unixSocket, BareServerProcess::blocking);
+    }
+
+    /**
+     * As {@link #run(int, int, Path)}, pinging through the stub {@code stubs} gives for the started
+     * server (tests look at the server there and can make the client fail).
+     */
+    static long[] run(int n, int warmups, Path unixSocket, Function<BareServerProcess, AgentGrpc.AgentBlockingStub> stubs)
+            throws IOException, InterruptedException {
+        if (n < 1 || warmups < 0) {
+            throw new IllegalArgumentException("n must be at least 1 and warmups 0 or more, were " + n + " and " + warmups);
         }
-        try (BareGrpcServer server = unixSocket == null ? BareGrpcServer.start(new byte[0])
-                : BareGrpcServer.startUnix(new byte[0], unixSocket)) {
-            AgentGrpc.AgentBlockingStub stub = server.blocking();
+        try (BareServerProcess server = BareServerProcess.start(unixSocket, 0, 0, false)) {
+            AgentGrpc.AgentBlockingStub stub = stubs.apply(server);
             for (int i = 0; i < warmups; i++) {
                 ping(stub);
             }
             if (warmups > 0) {
-                settle(() -> ping(stub), Math.max(1, Math.min(SETTLE_BLOCK_CALLS, warmups / 4)), BareGrpcPing::jitMs);
+                settle(() -> ping(stub), Math.max(1, Math.min(SETTLE_BLOCK_CALLS, warmups / 4)), () -> jitMs(server));
             }
             return Trials.run(n, 0, () -> {
                 long start = System.nanoTime();
                 ping(stub);
                 return System.nanoTime() - start;
             });
-        } finally {
-            if (unixSocket != null) {
-                Files.deleteIfExists(unixSocket);
-            }
         }
     }
 }

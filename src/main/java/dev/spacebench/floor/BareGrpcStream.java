@@ -1,6 +1,7 @@
 package dev.spacebench.floor;
 
 import com.google.protobuf.UnsafeByteOperations;
+import dev.spacebench.agent.v1.AgentGrpc;
 import dev.spacebench.agent.v1.FileDigest;
 import dev.spacebench.agent.v1.ReadFileReply;
 import dev.spacebench.agent.v1.ReadFileRequest;
@@ -18,10 +19,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * The bare gRPC stream: one payload of random bytes up through WriteFile and down through
- * ReadFile of a {@link BareGrpcServer} in this JVM, memory to memory, no files; with or without the
+ * ReadFile of a {@link BareGrpcServer} in a process of its own ({@link BareServerProcess}, started as
+ * a process Space's agent is, over TCP loopback), memory to memory, no files; with or without the
  * agent's hashing (SHA-256 by the server over what it receives and sends, by the client over what it
  * downloads, as the host does; the upload's source digest is known beforehand, as the host's is). The
  * floor under the stream lane's file-transfer figures (the published one is 100 MiB in 1 MiB
@@ -50,8 +53,8 @@ public final class BareGrpcStream {
      * @param n measured transfers each way, at least 1
      * @param warmups transfers each way first and dropped, at least 0
      * @throws IllegalArgumentException for a size or chunk out of range, n &lt; 1 or warmups &lt; 0
-     * @throws IOException if the server cannot start, or a transfer fails or moves the wrong
-     *     number of bytes
+     * @throws IOException if the server process cannot start, or a transfer fails or moves the
+     *     wrong number of bytes
      */
     public static Result run(int bytes, int chunkBytes, int n, int warmups) throws IOException, InterruptedException {
         return run(bytes, chunkBytes, n, warmups, false);
@@ -64,6 +67,15 @@ public final class BareGrpcStream {
      * @throws IOException also when a digest does not match the payload's
      */
     public static Result run(int bytes, int chunkBytes, int n, int warmups, boolean hash) throws IOException, InterruptedException {
+        return run(bytes, chunkBytes, n, warmups, hash, server -> { });
+    }
+
+    /** As {@link #run(int, int, int, int, boolean)}, telling {@code started} of the server process first (for tests). */
+    static Result run(int bytes, int chunkBytes, int n, int warmups, boolean hash, Consumer<BareServerProcess> started)
+            throws IOException, InterruptedException {
+        if (n < 1 || warmups < 0) {
+            throw new IllegalArgumentException("n must be at least 1 and warmups 0 or more, were " + n + " and " + warmups);
+        }
         if (bytes < 0) {
             throw new IllegalArgumentException("bytes must be 0 or more, was " + bytes);
         }
@@ -71,13 +83,14 @@ public final class BareGrpcStream {
             throw new IllegalArgumentException("chunkBytes must be from " + PlanLimits.MIN_CHUNK_BYTES + " to "
                     + PlanLimits.MAX_CHUNK_BYTES + ", was " + chunkBytes);
         }
-        byte[] payload = new byte[bytes];
-        // Random, so that nothing on the way could compress it.
-        new SplittableRandom().nextBytes(payload);
+        // The server makes the same bytes from the same seed: random, so that nothing on the way could compress them.
+        long seed = new SplittableRandom().nextLong();
+        byte[] payload = BareServerMain.bytes(bytes, seed);
         String expected = hash ? java.util.HexFormat.of().formatHex(sha256().digest(payload)) : "";
-        try (BareGrpcServer server = BareGrpcServer.start(payload, hash)) {
-            long[] uploads = Trials.run(n, warmups, () -> upload(server, payload, chunkBytes, expected));
-            long[] downloads = Trials.run(n, warmups, () -> download(server, bytes, chunkBytes, expected));
+        try (BareServerProcess server = BareServerProcess.start(null, bytes, seed, hash)) {
+            started.accept(server);
+            long[] uploads = Trials.run(n, warmups, () -> upload(server.async(), payload, chunkBytes, expected));
+            long[] downloads = Trials.run(n, warmups, () -> download(server.blocking(), bytes, chunkBytes, expected));
             return new Result(bytes, chunkBytes, uploads, downloads);
         }
     }
@@ -91,11 +104,11 @@ public final class BareGrpcStream {
     }
 
     /** @param expected the payload's SHA-256 in hex, or "" when nothing is hashed */
-    private static long upload(BareGrpcServer server, byte[] payload, int chunkBytes, String expected) throws IOException, InterruptedException {
+    private static long upload(AgentGrpc.AgentStub server, byte[] payload, int chunkBytes, String expected) throws IOException, InterruptedException {
         CompletableFuture<FileDigest> result = new CompletableFuture<>();
         MemoryUpload sender = new MemoryUpload(payload, chunkBytes, result);
         long start = System.nanoTime();
-        server.async().withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS).writeFile(sender);
+        server.withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS).writeFile(sender);
         FileDigest digest;
         try {
             digest = result.get(DEADLINE_SECONDS + 5, TimeUnit.SECONDS);
@@ -113,11 +126,11 @@ public final class BareGrpcStream {
     }
 
     /** One bare ReadFile of {@code bytes}, checked; @return its ns. */
-    static long download(BareGrpcServer server, int bytes, int chunkBytes, String expected) throws IOException {
+    static long download(AgentGrpc.AgentBlockingStub server, int bytes, int chunkBytes, String expected) throws IOException {
         MessageDigest digest = expected.isEmpty() ? null : sha256();
         String sent = "";
         long start = System.nanoTime();
-        Iterator<ReadFileReply> replies = server.blocking().withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
+        Iterator<ReadFileReply> replies = server.withDeadlineAfter(DEADLINE_SECONDS, TimeUnit.SECONDS)
                 .readFile(ReadFileRequest.newBuilder().setPath("memory").setChunkSize(chunkBytes).build());
         long received = 0;
         while (replies.hasNext()) {

@@ -9,10 +9,11 @@ import java.util.List;
 /**
  * The floors on their own, for the floor-ratio benchmark script, each printed as one line of JSON:
  * <ul>
- *   <li>{@code floor stream BYTES N WARMUPS [hash]}: a bare gRPC stream of BYTES each way (no Space,
- *       no files; with {@code hash}, SHA-256 on both sides as the agent and host do)
+ *   <li>{@code floor stream BYTES N WARMUPS [hash]}: a bare gRPC stream of BYTES each way to a server
+ *       process of its own (no Space, no files; with {@code hash}, SHA-256 on both sides as the agent and host do)
  *       {@code {"bytes": …, "n": …, "hash": …, "uploadP50Ns": …, "downloadP50Ns": …}};</li>
- *   <li>{@code floor ping tcp|unix N WARMUPS}: a bare gRPC ping over TCP loopback or a unix socket
+ *   <li>{@code floor ping tcp|unix N WARMUPS}: a bare gRPC ping over TCP loopback or a unix socket to
+ *       a server process of its own ({@link BareServerProcess})
  *       {@code {"transport": …, "n": …, "p50Ns": …, "p99Ns": …}};</li>
  *   <li>{@code floor cost N WARMUPS [JVM option…]}: what the harness costs per round trip (CPU,
  *       context switches, threads woken, allocation, GC) for an agent started with those extra

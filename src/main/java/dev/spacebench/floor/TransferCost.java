@@ -101,7 +101,7 @@ final class TransferCost {
                 byte[] payload = Files.readAllBytes(source);
                 try (BareGrpcServer server = BareGrpcServer.start(payload, true)) {
                     for (int i = 0; i < n; i++) {
-                        bareRow(out, () -> BareGrpcStream.download(server, payload.length, 1 << 20, expected.sha256()));
+                        bareRow(out, () -> BareGrpcStream.download(server.blocking(), payload.length, 1 << 20, expected.sha256()));
                     }
                 }
             }

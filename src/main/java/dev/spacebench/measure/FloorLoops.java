@@ -16,8 +16,9 @@ import java.util.Map;
  * {@code floor.timer} (one sample: the smallest System.nanoTime step seen), {@code floor.spawn.true}
  * and {@code floor.spawn.sh_c} (the agent's own Exec code run in this JVM, spawn to reap),
  * {@code floor.hyperfine.true} and {@code floor.hyperfine.sh_c} (hyperfine's own runs of {@code true}
- * and {@code sh -c true}, where installed) and {@code floor.grpc.noop} (a bare gRPC ping in this JVM
- * on the Space's transport: TCP loopback, or a unix socket). Warm-ups are run
+ * and {@code sh -c true}, where installed) and {@code floor.grpc.noop} (a bare gRPC ping from this
+ * JVM to a server process of its own, started as a Space's agent is, on the Space's transport: TCP
+ * loopback, or a unix socket). Warm-ups are run
  * and dropped by each floor loop; they are counted in {@link #facts()}.
  */
 final class FloorLoops {
@@ -93,11 +94,13 @@ final class FloorLoops {
             stopIfCancelled();
             record(FloorMetric.GRPC_NOOP.id(), BareGrpcPing.run(n, w + grpcWarmupCalls,
                     unixSocketDir == null ? null : unixSocketDir.resolve("floor-ping.sock")));
-            facts.put("bare gRPC ping transport", unixSocketDir == null ? "TCP loopback" : "unix socket (the Space's transport)");
+            facts.put("bare gRPC ping transport", (unixSocketDir == null ? "TCP loopback" : "unix socket (the Space's transport)")
+                    + ", to a server in a JVM of its own");
             done += n + w;
             listener.progress(new Progress(FloorMetric.GRPC_NOOP.id(), Phase.MEASURED, n, n, done, total));
             facts.put("floor warm-ups", w + " per floor loop, run and dropped (the bare gRPC ping also "
-                    + grpcWarmupCalls + " more, as many as the agent gets, then blocks until its JIT settles, as the agent's)");
+                    + grpcWarmupCalls + " more, as many as the agent gets, then blocks until neither its client's nor its server's JIT"
+                    + " compiles, as the agent's)");
         } catch (IOException e) {
             facts.put("floor", "incomplete: " + e.getMessage());
         } catch (InterruptedException e) {

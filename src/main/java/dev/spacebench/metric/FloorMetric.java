@@ -9,8 +9,8 @@ public enum FloorMetric implements Metric {
     SPAWN_TRUE("spawn.true", "start true on the host (the agent's Exec code, in the app's JVM)", "starting true on the host"),
     SPAWN_SH_C("spawn.sh_c", "start sh -c true on the host (likewise)", "starting sh -c true on the host"),
     HYPERFINE_TRUE("hyperfine.true", "hyperfine -N true on the host", "hyperfine -N true"),
-    GRPC_NOOP("grpc.noop", "bare gRPC ping on the Space's transport: TCP loopback, or a unix socket for the kinds reached "
-            + "through one (no Space, no token)", "a bare gRPC ping"),
+    GRPC_NOOP("grpc.noop", "bare gRPC ping to a server process of its own on the Space's transport: TCP loopback, or a unix "
+            + "socket for the kinds reached through one (no Space, no token)", "a bare gRPC ping"),
     HYPERFINE_SH_C("hyperfine.sh_c", "hyperfine -N 'sh -c true' on the host", "hyperfine -N 'sh -c true'");
 
     static final String PREFIX = "floor.";

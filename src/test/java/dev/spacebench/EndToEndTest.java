@@ -70,6 +70,9 @@ class EndToEndTest extends AppTestSupport {
         // Before each Space's timed start the app waited until its own JIT compilers and GC were idle; the Space facts say so.
         assertThat(result.get("environment").get("space").get("app's JIT and GC before each Space's start").asString())
                 .startsWith("waited until idle, outside the timed ready: 2 Spaces, ");
+        // And before each metric's measured loop (3 exec metrics, 2 file sizes), after its warm-ups.
+        assertThat(result.get("environment").get("space").get("app's JIT and GC before each metric's measured loop").asString())
+                .startsWith("waited until idle, outside the timed loops: 5 metrics, ");
 
         assertSplitIsPublished(id, metrics);
         assertPageShowsResultJsonFigures(id, metrics);
@@ -77,6 +80,7 @@ class EndToEndTest extends AppTestSupport {
 
         String markdown = get("/api/runs/" + id + "/page.md").body();
         assertThat(markdown).contains(result.get("run").get("headline").asString());
+        assertThat(markdown).contains("app's JIT and GC before each metric's measured loop");
         Matcher shc = Pattern.compile("\\| sh -c true \\| ([^\\[|]+) \\[").matcher(markdown);
         assertThat(shc.find()).as(markdown).isTrue();
         assertDisplays(shc.group(1), metrics.get("exec.sh_c").get("p50Ns").asLong());

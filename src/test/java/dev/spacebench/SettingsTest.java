@@ -80,6 +80,7 @@ class SettingsTest {
                 Map.entry("spacebench.space.vm.accel", "tcg"),
                 Map.entry("spacebench.space.check-on-demand", "vm"),
                 Map.entry("spacebench.space.quiet-before-start", "500ms"),
+                Map.entry("spacebench.space.quiet-before-loops", "400ms"),
                 Map.entry("spacebench.space.container.cli", "docker"),
                 Map.entry("spacebench.space.container.image", "space:1"),
                 Map.entry("server.address", "0.0.0.0"),
@@ -88,7 +89,7 @@ class SettingsTest {
         assertThat(bind("spacebench.spaces", SpacesSettings.class, set).root()).isEqualTo(Path.of("/srv/spaces"));
         assertThat(bind("spacebench.space", SpaceSettings.class, set))
                 .isEqualTo(new SpaceSettings(Duration.ofSeconds(7), Duration.ofMillis(250), Path.of("/srv/checks"), "process", List.of("vm"),
-                        Duration.ofMillis(500)));
+                        Duration.ofMillis(500), Duration.ofMillis(400)));
         assertThat(bind("spacebench.plan", PlanSettings.class, set).limits().maxFileBytes()).isEqualTo(1L << 30);
         assertThat(bind("spacebench.worker", WorkerSettings.class, set)).isEqualTo(new WorkerSettings(3, "bench-7", false, "arm-1",
                 Duration.ofSeconds(6), Duration.ofSeconds(1)));

@@ -6,6 +6,13 @@ public interface MeasureListener {
     /** Every sample, warm-ups and failures included, in the order taken. */
     void sample(Sample sample);
 
+    /**
+     * After a metric's warm-ups, before its first measured iteration (also when it has no
+     * warm-ups): outside every timed region, the place to let this JVM's background work settle.
+     */
+    default void beforeMeasured(String metric) {
+    }
+
     /** After each iteration. */
     void progress(Progress progress);
 

@@ -282,6 +282,9 @@ public final class Measurement {
         int failuresInARow = 0;
         for (Phase phase : Phase.values()) {
             int count = phase == Phase.WARMUP ? warmups : n;
+            if (phase == Phase.MEASURED) {
+                listener.beforeMeasured(metric);
+            }
             for (int i = 1; i <= count; i++) {
                 if (listener.cancelRequested()) {
                     throw new CancelledException();

@@ -48,16 +48,42 @@ final class JvmBackgroundWork {
      * with {@code atMost} 0, that no wait was made.
      */
     static String describe(List<Wait> waits, Duration atMost) {
+        return describe(waits, atMost, "outside the timed ready", "Spaces", "spacebench.space.quiet-before-start");
+    }
+
+    /**
+     * The Space fact that says what the waits before each metric's measured loop took (after its
+     * warm-ups, which leave the app's JIT compiling what they made hot).
+     */
+    static final String LOOPS_FACT = "app's JIT and GC before each metric's measured loop";
+
+    /**
+     * The value of {@link #LOOPS_FACT}, e.g. {@code "waited until idle, outside the timed loops: 3
+     * metrics, 0.41 s in all, longest 0.30 s"}, as {@link #describe(List, Duration)} words it.
+     */
+    static String describeLoops(List<Wait> waits, Duration atMost) {
+        return describe(waits, atMost, "outside the timed loops", "metrics", "spacebench.space.quiet-before-loops");
+    }
+
+    private static String describe(List<Wait> waits, Duration atMost, String where, String what, String setting) {
         if (atMost.isZero()) {
-            return "not waited for (spacebench.space.quiet-before-start=0)";
+            return "not waited for (" + setting + "=0)";
         }
         long total = waits.stream().mapToLong(Wait::waitedNs).sum();
         long longest = waits.stream().mapToLong(Wait::waitedNs).max().orElse(0);
         long gaveUp = waits.stream().filter(w -> !w.quiet()).count();
-        String text = String.format(Locale.ROOT, "waited until idle, outside the timed ready: %d Spaces, %.2f s in all, longest %.2f s",
-                waits.size(), total / 1e9, longest / 1e9);
+        String text = String.format(Locale.ROOT, "waited until idle, %s: %d %s, %.2f s in all, longest %.2f s",
+                where, waits.size(), what, total / 1e9, longest / 1e9);
         return gaveUp == 0 ? text
                 : text + String.format(Locale.ROOT, "; %d gave up after %.2f s", gaveUp, atMost.toMillis() / 1e3);
+    }
+
+    /**
+     * The wait a run makes before each metric's measured loop ({@code RunRecorder#beforeMeasured}):
+     * {@link #awaitIdle(Duration, Duration)}, each wait added to {@code waits}; none with {@code atMost} 0.
+     */
+    static Runnable beforeEachLoop(List<Wait> waits, Duration window, Duration atMost) {
+        return () -> waits.add(awaitIdle(window, atMost));
     }
 
     /**

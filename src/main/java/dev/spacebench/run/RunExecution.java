@@ -61,8 +61,7 @@ public class RunExecution {
     static final Duration QUIET_WINDOW = Duration.ofMillis(50);
 
     private final RunRepository runs;
-    private final RunSampleRepository samples;
-    private final SampleCsvPieces csvPieces;
+    private final SampleBatches batches;
     private final SortedSamples sortedSamples;
     private final MetricResultRepository results;
     private final Spaces spaces;
@@ -71,14 +70,14 @@ public class RunExecution {
     private final TransactionTemplate transactions;
     private final Duration readyTimeout;
     private final Duration quietAtMost;
+    private final Duration quietBeforeLoops;
     private final Path spacesRoot;
 
-    public RunExecution(RunRepository runs, RunSampleRepository samples, SampleCsvPieces csvPieces, SortedSamples sortedSamples,
+    public RunExecution(RunRepository runs, SampleBatches batches, SortedSamples sortedSamples,
                         MetricResultRepository results, Spaces spaces, AgentChannels channels, BuildFacts buildFacts,
                         TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings) {
         this.runs = runs;
-        this.samples = samples;
-        this.csvPieces = csvPieces;
+        this.batches = batches;
         this.sortedSamples = sortedSamples;
         this.results = results;
         this.spaces = spaces;
@@ -87,6 +86,7 @@ public class RunExecution {
         this.transactions = transactions;
         this.readyTimeout = space.readyTimeout();
         this.quietAtMost = space.quietBeforeStart();
+        this.quietBeforeLoops = space.quietBeforeLoops();
         this.spacesRoot = spacesSettings.root();
     }
 
@@ -99,13 +99,16 @@ public class RunExecution {
         Run run = runs.findById(runId).orElseThrow();
         Plan plan = run.getPlan();
         SpaceSpec spec = run.getSpaceSpec();
-        RunRecorder recorder = new RunRecorder(runId, worker, transactions, samples, runs, csvPieces, stopping);
+        RunRecorder recorder = new RunRecorder(runId, worker, batches, runs, stopping);
         RunStatus outcome = RunStatus.SUCCEEDED;
         String reason = null;
         Space space = null;
         boolean hasBulkLane = false;
         Path staging = null;
         List<JvmBackgroundWork.Wait> quietBeforeStart = new ArrayList<>();
+        List<JvmBackgroundWork.Wait> loopWaits = new ArrayList<>();
+        // The app's own JIT compiles what a metric's warm-ups made hot: let it finish before the timed loop.
+        recorder.beforeMeasured(JvmBackgroundWork.beforeEachLoop(loopWaits, QUIET_WINDOW, quietBeforeLoops));
         try {
             staging = stagingDirectory(runId);
             prepareAgent(runId);
@@ -153,7 +156,8 @@ public class RunExecution {
                 saveEnvironment(runId, environment);
                 Measurement measurement = new Measurement(channel, staging, recorder);
                 measurement.run(plan);
-                saveEnvironment(runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops()));
+                saveEnvironment(runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops(),
+                        JvmBackgroundWork.describeLoops(loopWaits, quietBeforeLoops)));
             }
             if (plan.concurrency() != null) {
                 // The sweep's level L has L Spaces: the single-Space loops' one goes first.
@@ -292,10 +296,10 @@ public class RunExecution {
      * that the page says whether a GC pause can have landed in them. The agent's (Info before and
      * after) is left out when the agent does not answer any more (the run's own outcome says why).
      */
-    private static Environment withGcInLoops(Environment environment, JvmGc gc, JvmGc host) {
-        Map<String, String> space = environment.space();
+    private static Environment withGcInLoops(Environment environment, JvmGc gc, JvmGc host, String quietBeforeLoops) {
+        Map<String, String> space = new LinkedHashMap<>(environment.space());
+        space.put(JvmBackgroundWork.LOOPS_FACT, quietBeforeLoops);
         if (gc != null) {
-            space = new LinkedHashMap<>(space);
             space.put("agent GC during the loops", gc.inWords()
                     + " (the agent JVM's collectors, ms resolution; the full collection before each loop, outside it, not counted)");
         }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Persists a run's samples in batches, its progress at most every 200 ms (and at each phase's
@@ -18,7 +17,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Keeps what the figures need in memory too ({@link MetricSamples}: primitive arrays, not objects).
  * <p>
  * Each batch goes in only while the run is still this worker's and RUNNING, checked with the run's
- * row locked in the batch's own transaction: a worker that was frozen past its lease, and whose run
+ * row locked in the batch's own transaction ({@link SampleBatches}, plain JDBC): a worker that was frozen past its lease, and whose run
  * another app marked INTERRUPTED meanwhile, adds nothing to it when it comes back, and stops.
  * <p>
  * As batches commit, their rows are also formatted into samples.csv's text, stored in pieces of
@@ -43,11 +42,10 @@ final class RunRecorder implements MeasureListener {
 
     private final long runId;
     private final String worker;
-    private final TransactionTemplate transactions;
-    private final RunSampleRepository samples;
+    private final SampleBatches batches;
+    private final SampleBatches.Ids ids;
     private final RunRepository runs;
     private final BooleanSupplier stopping;
-    private final SampleCsvPieces pieces;
     private final MetricSamples all = new MetricSamples();
     /** samples.csv's text of the rows saved since the last stored piece. */
     private final CsvPieceBuffer csv = new CsvPieceBuffer(0);
@@ -58,18 +56,17 @@ final class RunRecorder implements MeasureListener {
     private boolean cancelSeen;
     private boolean lost;
     private Runnable metricDone = () -> { };
+    private Runnable beforeMeasured = () -> { };
 
     /**
      * @param worker the worker that claimed the run (the run's {@code worker} column)
      * @param stopping true when the app is shutting down; the loops then stop like a cancel
      */
-    RunRecorder(long runId, String worker, TransactionTemplate transactions, RunSampleRepository samples, RunRepository runs,
-                SampleCsvPieces pieces, BooleanSupplier stopping) {
+    RunRecorder(long runId, String worker, SampleBatches batches, RunRepository runs, BooleanSupplier stopping) {
         this.runId = runId;
-        this.pieces = pieces;
         this.worker = worker;
-        this.transactions = transactions;
-        this.samples = samples;
+        this.batches = batches;
+        this.ids = batches.ids();
         this.runs = runs;
         this.stopping = stopping;
         this.lastProgress = System.nanoTime() - PROGRESS_EVERY_NS;
@@ -82,6 +79,20 @@ final class RunRecorder implements MeasureListener {
      */
     void onMetricDone(Runnable action) {
         this.metricDone = action;
+    }
+
+    /**
+     * Runs {@code action} after each metric's warm-ups, before its first measured iteration, with
+     * the samples so far written first (so that their database work is done, and compiled, before it).
+     */
+    void beforeMeasured(Runnable action) {
+        this.beforeMeasured = action;
+    }
+
+    @Override
+    public void beforeMeasured(String metric) {
+        flush();
+        beforeMeasured.run();
     }
 
     @Override
@@ -136,17 +147,7 @@ final class RunRecorder implements MeasureListener {
         if (!lost) {
             // A full piece goes in with the next batch, in one transaction: no extra commit in the loops.
             CsvPieceBuffer.Piece full = csv.full() ? csv.next() : null;
-            lost = !Boolean.TRUE.equals(transactions.execute(tx -> {
-                Run run = runs.lockById(runId).orElse(null);
-                if (run == null || run.getStatus() != RunStatus.RUNNING || !worker.equals(run.getWorker())) {
-                    return false;
-                }
-                samples.saveAll(pending);
-                if (full != null) {
-                    pieces.store(runId, full.seq(), full.lastId(), full.rows(), full.text());
-                }
-                return true;
-            }));
+            lost = !batches.write(runId, worker, pending, ids, full);
             if (lost) {
                 log.warn("run {}: no longer this worker's (another app ended it); {} samples taken since are not saved",
                         runId, pending.size());
@@ -172,7 +173,7 @@ final class RunRecorder implements MeasureListener {
         if (rest == null) {
             return;
         }
-        transactions.executeWithoutResult(tx -> pieces.store(runId, rest.seq(), rest.lastId(), rest.rows(), rest.text()));
+        batches.store(runId, rest);
         csv.stored();
     }
 

@@ -81,6 +81,9 @@ public class RunSample {
         this.spaceIndex = spaceIndex;
     }
 
+    /** Set by {@link SampleBatches}, which writes samples without JPA. */
+    void assignId(long id) { this.id = id; }
+
     public Long getId() { return id; }
     public Long getRunId() { return runId; }
     public String getMetric() { return metric; }

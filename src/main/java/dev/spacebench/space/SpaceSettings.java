@@ -22,11 +22,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param quietBeforeStart how long a run waits at most, before each Space's timed start, for the
  *     app's own JIT compilers and GC to go idle (outside the timed ready; the page says how long it
  *     waited); default 3 s, 0 for no wait
+ * @param quietBeforeLoops how long a run waits at most, after each metric's warm-ups and before its
+ *     measured loop, for the same (outside the timed loops; the page says how long it waited);
+ *     default 3 s, 0 for no wait
  */
 @ConfigurationProperties("spacebench.space")
 public record SpaceSettings(@DefaultValue("120s") Duration readyTimeout, @DefaultValue("20s") Duration checkWait,
                             Path checksRoot, @DefaultValue("") String defaultKind,
-                            @DefaultValue("") List<String> checkOnDemand, @DefaultValue("3s") Duration quietBeforeStart) {
+                            @DefaultValue("") List<String> checkOnDemand, @DefaultValue("3s") Duration quietBeforeStart,
+                            @DefaultValue("3s") Duration quietBeforeLoops) {
 
     public SpaceSettings {
         checksRoot = checksRoot != null ? checksRoot : Path.of(System.getProperty("java.io.tmpdir"), "spacebench-kind-checks");
@@ -35,6 +39,9 @@ public record SpaceSettings(@DefaultValue("120s") Duration readyTimeout, @Defaul
                 : checkOnDemand.stream().map(String::strip).filter(kind -> !kind.isEmpty()).toList();
         if (quietBeforeStart == null || quietBeforeStart.isNegative()) {
             quietBeforeStart = Duration.ofSeconds(3);
+        }
+        if (quietBeforeLoops == null || quietBeforeLoops.isNegative()) {
+            quietBeforeLoops = Duration.ofSeconds(3);
         }
     }
 }

@@ -77,6 +77,41 @@ class MeasurementTest {
     }
 
     @Test
+    void eachMetricsMeasuredLoopIsAnnouncedOnceAfterItsWarmUpsAndBeforeItsFirstMeasuredSample() throws Exception {
+        List<String> events = new ArrayList<>();
+        MeasureListener listener = new MeasureListener() {
+            @Override
+            public void sample(Sample s) {
+                events.add(s.metric() + " " + s.phase().wireName() + " " + s.iteration());
+            }
+
+            @Override
+            public void progress(Progress p) {
+            }
+
+            @Override
+            public boolean cancelRequested() {
+                return false;
+            }
+
+            @Override
+            public void beforeMeasured(String metric) {
+                events.add("before measured " + metric);
+            }
+        };
+        // Two exec metrics with 2 warm-ups each, and a file size without warm-ups.
+        Plan plan = new Plan(new ExecPlan(List.of("noop", "true"), 2, 2, 0), new FilePlan(List.of(new FileSize(1000L, 1)), 0, Long.MAX_VALUE, CHUNK),
+                new FloorPlan(false, 1, 0));
+        try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
+            new Measurement(channel, Files.createDirectories(dir.resolve("staging")), listener).run(plan);
+        }
+        assertThat(events).containsExactly(
+                "exec.noop warmup 1", "exec.noop warmup 2", "before measured exec.noop", "exec.noop measured 1", "exec.noop measured 2",
+                "exec.true warmup 1", "exec.true warmup 2", "before measured exec.true", "exec.true measured 1", "exec.true measured 2",
+                "before measured file.upload.1000B", "file.upload.1000B measured 1", "file.download.1000B measured 1");
+    }
+
+    @Test
     void eachLoopStartsAfterAFullCollectionInTheAgentThatTheLoopsGcDoesNotCount() throws Exception {
         Recorder recorder = new Recorder();
         Plan twoLoops = new Plan(new ExecPlan(List.of("noop", "true"), 5, 0, 0), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),

@@ -11,7 +11,6 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * A worker's batches of samples go into its run only while the run is RUNNING and its own: once
@@ -26,11 +25,7 @@ class LostRunSamplesTest extends AppTestSupport {
     @Autowired
     RunRepository runs;
     @Autowired
-    RunSampleRepository samples;
-    @Autowired
-    SampleCsvPieces pieces;
-    @Autowired
-    TransactionTemplate transactions;
+    SampleBatches batches;
     @Autowired
     JdbcTemplate jdbc;
 
@@ -38,7 +33,7 @@ class LostRunSamplesTest extends AppTestSupport {
     void samplesTakenAfterTheRunWasInterruptedAreNotSaved() {
         long id = runs.save(new Run(UNMADE, new SpaceSpec(UNMADE, null, null), Plans.quick(), 10, Instant.now())).getId();
         assertThat(runs.claim(id, "worker-a", Instant.now())).isEqualTo(1);
-        RunRecorder recorder = new RunRecorder(id, "worker-a", transactions, samples, runs, pieces, () -> false);
+        RunRecorder recorder = new RunRecorder(id, "worker-a", batches, runs, () -> false);
 
         take(recorder, 1, 700); // one batch of 500 written, 200 pending
         recorder.flush();
@@ -58,7 +53,7 @@ class LostRunSamplesTest extends AppTestSupport {
     void aRunClaimedByAnotherWorkerTakesNoneOfThisWorkersSamples() {
         long id = runs.save(new Run(UNMADE, new SpaceSpec(UNMADE, null, null), Plans.quick(), 10, Instant.now())).getId();
         assertThat(runs.claim(id, "worker-b", Instant.now())).isEqualTo(1);
-        RunRecorder recorder = new RunRecorder(id, "worker-a", transactions, samples, runs, pieces, () -> false);
+        RunRecorder recorder = new RunRecorder(id, "worker-a", batches, runs, () -> false);
         take(recorder, 1, 10);
         recorder.flush();
         assertThat(count(id)).isZero();

@@ -37,9 +37,7 @@ class RunRecoveryTest extends AppTestSupport {
     @Autowired
     RunWorker worker;
     @Autowired
-    RunSampleRepository samples;
-    @Autowired
-    SampleCsvPieces pieces;
+    SampleBatches batches;
     @Autowired
     MetricResultRepository results;
     @Autowired
@@ -122,7 +120,7 @@ class RunRecoveryTest extends AppTestSupport {
                 new ConcurrencyPlan(List.of(2, 4), List.of("noop"), 20, null, null));
         long id = runs.save(new Run(UNMADE, spec, plan, 10, Instant.now())).getId();
         assertThat(runs.claim(id, worker.workerId(), Instant.now())).isEqualTo(1);
-        RunRecorder recorder = new RunRecorder(id, worker.workerId(), transactions, samples, runs, pieces, () -> false);
+        RunRecorder recorder = new RunRecorder(id, worker.workerId(), batches, runs, () -> false);
         // Level 2 finished: 2 Spaces × 20 round trips, its wall time recorded, the figures stored as
         // the worker stores them at a metric's end. Level 4 was cut off in its loops: no wall time.
         for (int space = 0; space < 2; space++) {
@@ -163,7 +161,7 @@ class RunRecoveryTest extends AppTestSupport {
      * @return samples.csv's text as the test writes it, field by field
      */
     private StringBuilder takeAndKill(long runId, String workerId, int measured) {
-        RunRecorder recorder = new RunRecorder(runId, workerId, transactions, samples, runs, pieces, () -> false);
+        RunRecorder recorder = new RunRecorder(runId, workerId, batches, runs, () -> false);
         StringBuilder csv = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index\n");
         Random random = new Random(runId);
         for (int i = 1; i <= 5; i++) {

@@ -12,7 +12,6 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * samples.csv is the same text whether it comes from the pieces the worker stored as it went, from
@@ -26,11 +25,7 @@ class SampleCsvPiecesTest extends AppTestSupport {
     @Autowired
     RunRepository runs;
     @Autowired
-    RunSampleRepository samples;
-    @Autowired
-    SampleCsvPieces pieces;
-    @Autowired
-    TransactionTemplate transactions;
+    SampleBatches batches;
     @Autowired
     JdbcTemplate jdbc;
 
@@ -38,8 +33,8 @@ class SampleCsvPiecesTest extends AppTestSupport {
     void piecesRowsAndBothGiveTheSameSamplesCsv() throws Exception {
         long a = claimedRun();
         long b = claimedRun();
-        RunRecorder recorder = new RunRecorder(a, "worker-a", transactions, samples, runs, pieces, () -> false);
-        RunRecorder other = new RunRecorder(b, "worker-a", transactions, samples, runs, pieces, () -> false);
+        RunRecorder recorder = new RunRecorder(a, "worker-a", batches, runs, () -> false);
+        RunRecorder other = new RunRecorder(b, "worker-a", batches, runs, () -> false);
         StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index\n");
         int n = 20_000;
         for (int i = 1; i <= n; i++) {

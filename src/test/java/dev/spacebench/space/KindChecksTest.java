@@ -99,7 +99,7 @@ class KindChecksTest {
     }
 
     private SpaceSettings settings(List<String> onDemand) {
-        return new SpaceSettings(Duration.ofSeconds(60), Duration.ofSeconds(1), temp.resolve("checks"), "", onDemand, null);
+        return new SpaceSettings(Duration.ofSeconds(60), Duration.ofSeconds(1), temp.resolve("checks"), "", onDemand, null, null);
     }
 
     /** A process Space under another kind's name. */

@@ -89,7 +89,7 @@ public final class ChildApp implements AutoCloseable {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "--server.port=" + port, "--spacebench.worker.poll-interval-ms=200",
                 // As AppTestSupport: the wait for the app's JIT before each Space's start, shortened for the suite.
-                "--spacebench.space.quiet-before-start=250ms", "--spacebench.space.quiet-before-loops=250ms"));
+                "--spacebench.space.quiet-before-start=250ms", "--spacebench.space.quiet-before-loops=50ms"));
         command.addAll(appArgs);
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().put("SPACEBENCH_API_TOKEN", TOKEN);

@@ -48,7 +48,7 @@ final class JvmBackgroundWork {
      * with {@code atMost} 0, that no wait was made.
      */
     static String describe(List<Wait> waits, Duration atMost) {
-        return describe(waits, atMost, "outside the timed ready", "Spaces", "spacebench.space.quiet-before-start");
+        return describe(waits, atMost, "outside the timed ready", "Space", "spacebench.space.quiet-before-start");
     }
 
     /**
@@ -62,9 +62,10 @@ final class JvmBackgroundWork {
      * metrics, 0.41 s in all, longest 0.30 s"}, as {@link #describe(List, Duration)} words it.
      */
     static String describeLoops(List<Wait> waits, Duration atMost) {
-        return describe(waits, atMost, "outside the timed loops", "metrics", "spacebench.space.quiet-before-loops");
+        return describe(waits, atMost, "outside the timed loops", "metric", "spacebench.space.quiet-before-loops");
     }
 
+    /** @param what the singular of what waited ("Space"): "1 Space", "2 Spaces" */
     private static String describe(List<Wait> waits, Duration atMost, String where, String what, String setting) {
         if (atMost.isZero()) {
             return "not waited for (" + setting + "=0)";
@@ -73,7 +74,7 @@ final class JvmBackgroundWork {
         long longest = waits.stream().mapToLong(Wait::waitedNs).max().orElse(0);
         long gaveUp = waits.stream().filter(w -> !w.quiet()).count();
         String text = String.format(Locale.ROOT, "waited until idle, %s: %d %s, %.2f s in all, longest %.2f s",
-                where, waits.size(), what, total / 1e9, longest / 1e9);
+                where, waits.size(), waits.size() == 1 ? what : what + "s", total / 1e9, longest / 1e9);
         return gaveUp == 0 ? text
                 : text + String.format(Locale.ROOT, "; %d gave up after %.2f s", gaveUp, atMost.toMillis() / 1e3);
     }

@@ -86,6 +86,10 @@ class JvmBackgroundWorkTest {
                 .isEqualTo("waited until idle, outside the timed ready: 3 Spaces, 3.86 s in all, longest 3.05 s; 1 gave up after 3.00 s");
         assertThat(JvmBackgroundWork.describe(waits.subList(0, 2), Duration.ofSeconds(3)))
                 .isEqualTo("waited until idle, outside the timed ready: 2 Spaces, 0.81 s in all, longest 0.61 s");
+        assertThat(JvmBackgroundWork.describe(waits.subList(0, 1), Duration.ofSeconds(3)))
+                .isEqualTo("waited until idle, outside the timed ready: 1 Space, 0.20 s in all, longest 0.20 s");
+        assertThat(JvmBackgroundWork.describeLoops(waits.subList(1, 2), Duration.ofSeconds(3)))
+                .isEqualTo("waited until idle, outside the timed loops: 1 metric, 0.61 s in all, longest 0.61 s");
         // spacebench.space.quiet-before-start=0: no wait, and the fact says so.
         assertThat(JvmBackgroundWork.awaitIdle(Duration.ZERO, Duration.ZERO).waitedNs()).isZero();
         assertThat(JvmBackgroundWork.describe(List.of(new JvmBackgroundWork.Wait(0, false)), Duration.ZERO))

@@ -130,8 +130,17 @@ public class AgentChannels {
                 .replace("explicit disabled", "explicitly disabled");
     }
 
-    /** @throws IllegalStateException naming why, where unix sockets cannot be used (instead of a link error) */
     private ManagedChannel openUnix(String socket) {
+        return unix(socket, unixLoop());
+    }
+
+    /**
+     * A plain-text channel over the unix socket at {@code socket}, as every agent channel there is
+     * built ({@link #lean}, epoll, no SO_KEEPALIVE), on {@code loop} (the caller's to shut down).
+     *
+     * @throws IllegalStateException naming why, where unix sockets cannot be used (instead of a link error)
+     */
+    public static ManagedChannel unix(String socket, EventLoopGroup loop) {
         unixSocketsUnavailable().ifPresent(reason -> {
             throw new IllegalStateException(reason);
         });
@@ -140,7 +149,7 @@ public class AgentChannels {
                 // gRPC sets SO_KEEPALIVE on every transport; a unix socket has no such option and
                 // Netty logs a warning per connection. A null value removes it from the bootstrap.
                 .withOption(ChannelOption.SO_KEEPALIVE, null)
-                .eventLoopGroup(unixLoop())
+                .eventLoopGroup(loop)
                 .usePlaintext()
                 .build();
     }

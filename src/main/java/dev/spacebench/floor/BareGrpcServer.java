@@ -11,7 +11,6 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 import io.grpc.netty.shaded.io.netty.channel.EventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.Epoll;
-import io.grpc.netty.shaded.io.netty.channel.epoll.EpollDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollEventLoopGroup;
 import io.grpc.netty.shaded.io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
@@ -156,15 +155,7 @@ final class BareGrpcServer implements AutoCloseable {
      * @throws IllegalStateException if Netty's native epoll transport is unavailable
      */
     static ManagedChannel unixChannel(Path socket, EventLoopGroup loop) {
-        AgentChannels.unixSocketsUnavailable().ifPresent(reason -> {
-            throw new IllegalStateException(reason);
-        });
-        return AgentChannels.lean(NettyChannelBuilder.forAddress(new DomainSocketAddress(socket.toString())))
-                .channelType(EpollDomainSocketChannel.class)
-                .withOption(ChannelOption.SO_KEEPALIVE, null)
-                .eventLoopGroup(loop)
-                .usePlaintext()
-                .build();
+        return AgentChannels.unix(socket.toString(), loop);
     }
 
     /** Where it listens: {@code tcp:127.0.0.1:PORT} or {@code unix:/path}. */

@@ -85,10 +85,7 @@ final class BareServerProcess implements AutoCloseable {
         try {
             started = AgentProcess.start(command, dir, dir.resolve("server.log"), READY_TIMEOUT);
         } catch (SpaceException e) {
-            FileTrees.deleteQuietly(dir);
-            if (unixSocket != null) {
-                Files.deleteIfExists(unixSocket); // it may have bound before it failed
-            }
+            removeFiles(dir, unixSocket); // it may have bound its socket before it failed
             throw new IOException("the floor's server process did not start: " + e.getMessage(), e);
         }
         EventLoopGroup loop = null;
@@ -103,14 +100,7 @@ final class BareServerProcess implements AutoCloseable {
             }
             return new BareServerProcess(started.process(), dir, unixSocket, channel, loop);
         } catch (RuntimeException | Error e) {
-            ProcessTrees.kill(started.process().toHandle());
-            if (loop != null) {
-                loop.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-            }
-            FileTrees.deleteQuietly(dir);
-            if (unixSocket != null) {
-                Files.deleteIfExists(unixSocket);
-            }
+            new BareServerProcess(started.process(), dir, unixSocket, null, loop).close();
             throw e;
         }
     }
@@ -139,12 +129,17 @@ final class BareServerProcess implements AutoCloseable {
                 .getJitTimeNs();
     }
 
-    /** Closes the channel, kills the server's process tree and waits for it, removes its socket and directory. */
+    /**
+     * Closes the channel (if one was made), kills the server's process tree and waits for it,
+     * removes its socket and directory.
+     */
     @Override
     public void close() throws IOException {
-        channel.shutdownNow();
         try {
-            channel.awaitTermination(5, TimeUnit.SECONDS);
+            if (channel != null) {
+                channel.shutdownNow();
+                channel.awaitTermination(5, TimeUnit.SECONDS);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
@@ -157,10 +152,14 @@ final class BareServerProcess implements AutoCloseable {
             if (loop != null) {
                 loop.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(5, TimeUnit.SECONDS);
             }
-            if (socket != null) {
-                Files.deleteIfExists(socket);
-            }
-            FileTrees.deleteQuietly(dir);
+            removeFiles(dir, socket);
+        }
+    }
+
+    private static void removeFiles(Path dir, Path socket) throws IOException {
+        FileTrees.deleteQuietly(dir);
+        if (socket != null) {
+            Files.deleteIfExists(socket);
         }
     }
 }

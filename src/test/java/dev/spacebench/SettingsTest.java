@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
-/** The settings records bind the property names and defaults the README's Configuration table lists. */
+/** The settings records bind the property names and defaults docs/configuration.md lists (ConfigurationDocsTest checks the page against them). */
 class SettingsTest {
 
     private static final Path TMP = Path.of(System.getProperty("java.io.tmpdir"));

@@ -267,7 +267,7 @@ public class RunReportBuilder {
         }
         if ("attach".equals(spec.kind())) {
             lines.add("./mvnw -q spring-boot:run &   # the app; its first start writes data/api-token");
-            lines.add("# once it serves, with your agent started (README, Attach) and its token in place of (hidden):");
+            lines.add("# once it serves, with your agent started (docs/kinds.md, Attach) and its token in place of (hidden):");
             lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H \"Authorization: Bearer $(cat data/api-token)\" "
                     + "-H 'Content-Type: application/json' -d '" + withoutNulls(json.writeValueAsString(new RunRequest(spec, plan))) + "'");
             return lines;

@@ -16,6 +16,7 @@ import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.run.SortedSamples;
 import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
@@ -42,9 +43,11 @@ public class RunReportBuilder {
     private final Plots plots;
     private final RunExporters exporters;
     private final String repositoryUrl;
+    private final SortedSamples sorted;
 
     public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots, RunExporters exporters,
-                            PublishSettings settings) {
+                            PublishSettings settings, SortedSamples sorted) {
+        this.sorted = sorted;
         this.runs = runs;
         this.json = json;
         this.samples = samples;
@@ -117,7 +120,7 @@ public class RunReportBuilder {
 
         List<RunReport.FloorRow> floor = Floor.rows(results);
         SpaceFacts spaceFacts = env == null ? null : env.spaceFacts();
-        List<String> aboveFloor = Floor.aboveFloor(results, kind, spaceFacts == null ? null : spaceFacts.transport());
+        Split split = Split.of(results, env, sorted.read(id, Split.comparedMetrics()));
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
@@ -131,7 +134,7 @@ public class RunReportBuilder {
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version, !results.isEmpty(), sampleCount),
                 run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                sampleCount, exec, files, space, floor, aboveFloor, plots.available(id, results),
+                sampleCount, exec, files, space, floor, split, plots.available(id, results),
                 run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
                         ? Method.describe(plan, spaceFacts, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),

@@ -43,6 +43,7 @@ public class RunReportBuilder {
     private final Plots plots;
     private final RunExporters exporters;
     private final String repositoryUrl;
+    private final boolean upstreamRepository;
     private final SortedSamples sorted;
 
     public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots, RunExporters exporters,
@@ -54,6 +55,7 @@ public class RunReportBuilder {
         this.plots = plots;
         this.exporters = exporters;
         this.repositoryUrl = settings.repositoryUrl();
+        this.upstreamRepository = settings.upstream();
     }
 
     /**
@@ -142,6 +144,7 @@ public class RunReportBuilder {
                 withTestbed(run.getTestbed(), environment(env, spec, kind)),
                 buildFacts(build),
                 reproduce(spec, plan, build),
+                upstreamRepository,
                 Questions.list(exec, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
                 new RunReport.Downloads(exporters.files(id, results).stream()
                         .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),

@@ -127,7 +127,7 @@ public class RunReportBuilder {
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
         String version = build == null ? "unknown" : build.version();
-        String title = "How long does a command round trip, and a file transfer, into " + Headline.article(kind) + " " + kind + " Space take?";
+        String title = title(plan, kind);
         List<MetricResult> measured = results;
         int failures = measured.stream().mapToInt(MetricResult::getFailures).sum();
         int warmups = measured.stream().mapToInt(MetricResult::getWarmups).sum();
@@ -151,6 +151,19 @@ public class RunReportBuilder {
                                 f.exporter().title(), f.exporter().description())).toList()),
                 spec, plan, env, build,
                 Concurrency.of(id, plan, results, kind, env == null ? null : env.host().cpuCount()));
+    }
+
+    /** What title.txt reads: which of the plan's metrics the question can be about. */
+    record TitleFacts(String kind, String article, boolean commands, boolean noopOnly, boolean exec, boolean files) {
+    }
+
+    /** The page's question, about what the plan measures (a command only when it spawns one, a file only when it moves one). */
+    static String title(Plan plan, String kind) {
+        boolean exec = !plan.exec().metrics().isEmpty();
+        boolean commands = !Caveats.spawning(plan).isEmpty();
+        TitleFacts facts = new TitleFacts(kind, Headline.article(kind), commands, exec && !commands, exec,
+                !plan.files().sizes().isEmpty());
+        return String.join(" ", TextTemplates.paragraphs("prose/title", Map.of("t", facts)));
     }
 
     private static String failedByMetric(List<MetricResult> results) {

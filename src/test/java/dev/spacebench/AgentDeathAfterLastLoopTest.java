@@ -34,6 +34,11 @@ class AgentDeathAfterLastLoopTest {
     @TempDir
     Path temp;
 
+    // Does not yet land the kill in the gap: with the answer already in the frozen app's socket
+    // (ss shows it), the app still reads the exec as UNAVAILABLE when it is thawed, so the run fails
+    // mid-loop, not after it. Kept for the next attempt (e.g. an agent-side hook that exits after its
+    // last answer is flushed).
+    @org.junit.jupiter.api.Disabled("the injected kill lands in the last iteration, not after it: see the comment above")
     @Test
     void anAgentKilledAfterTheLastLoopFailsTheRunAndItsDeleteIsNotTimed() throws Exception {
         assumeTrue(java.util.stream.Stream.of(System.getenv("PATH").split(java.io.File.pathSeparator))
@@ -57,7 +62,6 @@ class AgentDeathAfterLastLoopTest {
                       while [ "$(ss -Htn state established "( dport = :$port )" | awk '{ s += $1 } END { print s + 0 }')" = 0 ] \\
                           && [ "$i" -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
                       [ "$i" -lt 1200 ] && echo "$port" > "$d/answered"
-                      { echo "agent $agent port $port waited $i"; ss -Htnp; } > "$d/debug" 2>&1
                       kill -9 "$agent"; sleep 1; kill -CONT "$app"; echo "$agent" > "$d/killed"
                     ) >/dev/null 2>&1 </dev/null &
                   fi
@@ -74,8 +78,7 @@ class AgentDeathAfterLastLoopTest {
                     Duration.ofSeconds(180));
 
             assertThat(marks.resolve("killed")).as("the script killed the agent").exists();
-            assertThat(marks.resolve("answered")).as("the agent's last answer had reached the app's socket when it was killed; %s; %s",
-                    Files.exists(marks.resolve("debug")) ? Files.readString(marks.resolve("debug")) : "", run).exists();
+            assertThat(marks.resolve("answered")).as("the agent's last answer had reached the app's socket when it was killed").exists();
             assertThat(run.get("status").asString()).as("the run: %s", run).isEqualTo("FAILED");
             assertThat(run.get("failureReason").asString()).startsWith("the agent died after the last loop: no Ping answered within 5 s")
                     .contains("the Space was deleted but its delete not timed");

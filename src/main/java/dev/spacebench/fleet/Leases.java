@@ -56,6 +56,20 @@ public class Leases {
     }
 
     /**
+     * True when other apps may work on this database at the same time (PostgreSQL, H2 with
+     * AUTO_SERVER): a RUNNING run under this app's worker id may then be a live app's.
+     */
+    public boolean shared() {
+        return db.shared();
+    }
+
+    /** True when the run's lease has not run out by the database's clock (a live worker may hold it). */
+    public boolean live(long runId) {
+        return db.jdbc().queryForObject("SELECT count(*) FROM run WHERE id = ? AND lease_until >= CURRENT_TIMESTAMP",
+                Long.class, runId) > 0;
+    }
+
+    /**
      * Marks every RUNNING run whose lease has run out INTERRUPTED, saying whose lease it was, and
      * computes its figures from the samples it stored.
      *

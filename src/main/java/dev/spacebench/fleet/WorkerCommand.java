@@ -6,6 +6,7 @@ import dev.spacebench.system.DatabaseInUse;
 import dev.spacebench.system.ServerFile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
@@ -52,7 +53,9 @@ public final class WorkerCommand {
         String[] spring = arguments.toArray(String[]::new);
         String database = DataDirectory.configuredDatabaseUrl(spring);
         Optional<ServerFile.LiveServer> server = ServerFile.find(DataDirectory.of(database));
-        if (DataDirectory.isH2File(database) && server.isPresent()) {
+        // With AUTO_SERVER=TRUE, H2 lets a second process in through the first: that is left to H2.
+        boolean oneProcessOnly = DataDirectory.isH2File(database) && !database.toUpperCase(Locale.ROOT).contains("AUTO_SERVER=TRUE");
+        if (oneProcessOnly && server.isPresent()) {
             System.err.println("worker: the H2 database " + database + " belongs to the server running at " + server.get().url()
                     + " (pid " + server.get().pid() + ", " + server.get().file() + ") and an H2 file opens in one process at a time: "
                     + "that server's own worker already measures its runs; a fleet of workers needs PostgreSQL (" + FLEET_DATABASE + ")");

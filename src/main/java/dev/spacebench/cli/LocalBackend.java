@@ -89,7 +89,7 @@ final class LocalBackend implements BenchBackend {
     }
 
     /** What the command says when Ctrl-C came before anything was measured. */
-    static final String CANCELLED = "cancelled while starting: nothing was measured";
+    static final String CANCELLED = "cancelled while starting: nothing was measured or written";
 
     private static BenchException startFailure(RuntimeException e, String databaseUrl) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {

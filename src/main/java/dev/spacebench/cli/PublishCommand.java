@@ -68,6 +68,9 @@ public class PublishCommand implements Callable<Integer> {
         try (CancelOnSignal starting = new CancelOnSignal(stderr, "the start-up (nothing has been written)", () -> cancelled.set(true));
              BenchBackend backend = RemoteBackend.running(data, environment).map(BenchBackend.class::cast)
                      .orElseGet(() -> LocalBackend.start(db, cancelled::get))) {
+            if (cancelled.get()) {
+                throw new BenchException(LocalBackend.CANCELLED);
+            }
             int benchmarks = backend.publishSite(out);
             stdout.println("wrote " + benchmarks + " benchmark(s) to " + out.toAbsolutePath().resolve("index.html")
                     + (backend instanceof RemoteBackend remote ? ", read from the server running at " + remote.server() : ""));

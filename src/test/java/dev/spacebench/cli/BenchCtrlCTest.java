@@ -55,7 +55,7 @@ class BenchCtrlCTest {
             assertThat(finished.stdout()).as("nothing queued, nothing measured").isEmpty();
             assertThat(finished.stderr().lines().filter(l -> !l.isBlank()).toList()).as(finished.output()).containsExactly(
                     "bench: cancelling the start-up (nothing has been measured); press Ctrl-C again to quit at once",
-                    "bench: cancelled while starting: nothing was measured");
+                    "bench: cancelled while starting: nothing was measured or written");
             assertThat(temp.resolve("out")).doesNotExist();
         } finally {
             bench.kill();

@@ -12,11 +12,9 @@ import java.util.function.Function;
  */
 public final class KindDiagnosis {
 
-    /** What podman needs on a host without systemd. */
-    public static final String CONTAINERS_CONF = "/etc/containers/containers.conf with runtime = \"runc\", "
-            + "cgroup_manager = \"cgroupfs\", events_logger = \"file\" (README: Kinds of Space)";
     public static final String CONTAINER_FIX = "make `podman info` work for the user the app runs as; on hosts without systemd, "
-            + CONTAINERS_CONF;
+            + "/etc/containers/containers.conf with runtime = \"runc\", cgroup_manager = \"cgroupfs\", events_logger = \"file\" "
+            + "(README: Kinds of Space)";
     /** For a kind whose agent listens on a unix socket, where this JVM has no epoll transport. */
     static final String UNIX_SOCKET_FIX = "start the app where Netty's native epoll transport loads (Linux on x86_64 or aarch64, "
             + "without -Dio.grpc.netty.shaded.io.netty.transport.noNative=true); meanwhile the process kind works (TCP)";

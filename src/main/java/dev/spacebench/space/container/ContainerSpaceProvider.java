@@ -51,7 +51,8 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
      * no daemon, and runs the host's OS read-only, so there is no image to build.
      */
     static final String PODMAN_FIX = "apt-get install podman runc (podman is used before docker, needs no daemon and runs "
-            + "the host's OS read-only: no image to build; on hosts without systemd also " + KindDiagnosis.CONTAINERS_CONF + ")";
+            + "the host's OS read-only: no image to build; on hosts without systemd also /etc/containers/containers.conf as "
+            + "docs/kinds.md gives it)";
 
     private final String configuredCli;
     private final String image;

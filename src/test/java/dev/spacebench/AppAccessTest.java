@@ -127,7 +127,8 @@ class AppAccessTest {
             assertThat(send(app, "GET", "/api/runs", null, token).statusCode()).isEqualTo(200);
             HttpResponse<String> page = send(app, "GET", "/runs", null, null);
             assertThat(page.statusCode()).isEqualTo(302);
-            assertThat(page.headers().firstValue("Location")).hasValueSatisfying(l -> assertThat(l).endsWith("/login"));
+            assertThat(page.headers().firstValue("Location")).as("back to /runs once unlocked")
+                    .hasValueSatisfying(l -> assertThat(l).endsWith("/login?then=%2Fruns"));
             assertThat(send(app, "GET", "/login", null, null).statusCode()).isEqualTo(200);
             assertThat(send(app, "GET", "/css/spacebench.css", null, null).statusCode()).isEqualTo(200);
             assertThat(send(app, "GET", "/actuator/health", null, null).statusCode()).isEqualTo(200);

@@ -83,14 +83,11 @@ public final class ChildApp implements AutoCloseable {
             port = socket.getLocalPort();
         }
         List<String> command = new ArrayList<>(wrapper);
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("-Djdk.lang.Process.launchMechanism=VFORK");
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "--server.port=" + port, "--spacebench.worker.poll-interval-ms=200",
+        List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--spacebench.worker.poll-interval-ms=200",
                 // As AppTestSupport: the wait for the app's JIT before each Space's start, shortened for the suite.
                 "--spacebench.space.quiet-before-start=250ms", "--spacebench.space.quiet-before-loops=50ms"));
-        command.addAll(appArgs);
+        args.addAll(appArgs);
+        command.addAll(mainCommand(jvmOptions, args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         builder.environment().put("SPACEBENCH_API_TOKEN", TOKEN);
         ChildApp app = new ChildApp(builder.start(), "http://127.0.0.1:" + port, log);
@@ -101,6 +98,20 @@ public final class ChildApp implements AutoCloseable {
             throw e;
         }
         return app;
+    }
+
+    /**
+     * The command line of the jar's entry ({@link Main}) in a JVM of its own on this test's class
+     * path, as {@code java -jar spacebench.jar ARGS…} runs it.
+     */
+    public static List<String> mainCommand(List<String> jvmOptions, List<String> args) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.add("-Djdk.lang.Process.launchMechanism=VFORK");
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(args);
+        return command;
     }
 
     /** GET, the whole answer. */

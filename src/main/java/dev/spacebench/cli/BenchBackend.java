@@ -45,6 +45,15 @@ interface BenchBackend extends AutoCloseable {
     void export(long id, Path dir);
 
     /**
+     * Writes every published benchmark as a static site into {@code dir} (the files
+     * {@code GET /api/site.zip} holds).
+     *
+     * @return how many benchmarks it holds
+     * @throws BenchException when the site cannot be read or written
+     */
+    int publishSite(Path dir);
+
+    /**
      * Asks for a run that is still going to be cancelled (Ctrl-C): it stops at its next
      * iteration, deletes its Space, keeps its samples and ends CANCELLED. Never throws.
      */

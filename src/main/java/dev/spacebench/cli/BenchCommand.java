@@ -8,7 +8,6 @@ import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.system.ApiToken;
 import dev.spacebench.system.DataDirectory;
-import dev.spacebench.system.ServerFile;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -19,6 +18,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -140,27 +141,36 @@ public class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // Until the run is queued, Ctrl-C cancels the start-up (the app this process starts stops
+        // at its next bean and closes what it had opened); from then on, the run (see run()).
+        AtomicBoolean cancelled = new AtomicBoolean();
+        CancelOnSignal starting = new CancelOnSignal(stderr, "the start-up (nothing has been measured)", () -> cancelled.set(true));
         try {
             BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic, level);
             Plan chosen = PlanArgument.read(plan);
             RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen, testbed);
-            try (BenchBackend backend = backend()) {
+            try (BenchBackend backend = backend(cancelled::get)) {
                 if (testbed != null && backend instanceof LocalBackend) {
                     throw new BenchException("--testbed needs a server (--server URL): this process measures only on its own host");
                 }
                 if (check != null) {
                     backend.requireBaseline(check.baseline());
                 }
-                return run(backend, request, check);
+                if (cancelled.get()) {
+                    throw new BenchException(LocalBackend.CANCELLED);
+                }
+                return run(backend, request, check, starting, cancelled::get);
             }
         } catch (BenchException e) {
-            stderr.println("bench: " + e.getMessage());
+            e.print(stderr, "bench");
             return FAILED;
+        } finally {
+            starting.close();
         }
     }
 
     /** A server named by --server, else one running on the database's data directory, else this process. */
-    private BenchBackend backend() {
+    private BenchBackend backend(BooleanSupplier cancelled) {
         Path data = DataDirectory.of(database != null ? database : DataDirectory.configuredDatabaseUrl());
         if (server != null) {
             // The data directory's token is this host's server's: it goes to a loopback address only.
@@ -168,12 +178,8 @@ public class BenchCommand implements Callable<Integer> {
             boolean sendFileToken = environment.get(ApiToken.VARIABLE) != null || isLoopback(server.getHost());
             return new RemoteBackend(server, sendFileToken ? token.orElse(null) : null, null);
         }
-        Optional<ServerFile.LiveServer> running = ServerFile.find(data);
-        if (running.isPresent()) {
-            return new RemoteBackend(running.get().url(), ApiToken.forClient(data, environment).orElse(null),
-                    running.get().file().toString());
-        }
-        return LocalBackend.start(database);
+        return RemoteBackend.running(data, environment).map(BenchBackend.class::cast)
+                .orElseGet(() -> LocalBackend.start(database, cancelled));
     }
 
     private static boolean isLoopback(String host) {
@@ -188,11 +194,17 @@ public class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private int run(BenchBackend backend, RunRequest request, BaselineCheck check) throws Exception {
+    /** @param starting the start-up's Ctrl-C handling, closed here once the run's own takes over */
+    private int run(BenchBackend backend, RunRequest request, BaselineCheck check, CancelOnSignal starting,
+                    BooleanSupplier cancelled) throws Exception {
         long id = backend.submit(request);
         stdout.println("run " + id + " queued; " + backend.where());
+        starting.close();
+        if (cancelled.getAsBoolean()) {
+            backend.cancel(id);
+        }
         LiveRun last;
-        try (CancelOnSignal signals = new CancelOnSignal(stderr, "run " + id, () -> backend.cancel(id))) {
+        try (CancelOnSignal signals = new CancelOnSignal(stderr, "run " + id + " (it keeps its samples)", () -> backend.cancel(id))) {
             last = backend.follow(id, new ProgressDisplay(stdout, terminal)::show);
         }
         Path dir = out == null ? Path.of("spacebench-run-" + id) : out;

@@ -8,9 +8,13 @@ import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunStateException;
+import dev.spacebench.system.DataDirectory;
+import dev.spacebench.system.DatabaseInUse;
+import dev.spacebench.system.ServerFile;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,9 +22,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.springframework.boot.Banner;
 import org.springframework.boot.WebApplicationType;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -51,8 +57,12 @@ final class LocalBackend implements BenchBackend {
      * Starts the app without web server or worker.
      *
      * @param databaseUrl a JDBC URL, or null for the app's configured database
+     * @param cancelled polled as each bean is made: once true, the start-up stops there (Spring
+     *     closes what it had made, the database among it) and this throws {@link #CANCELLED}'s message
+     * @throws BenchException when the start-up was cancelled, or the database is an H2 file another
+     *     process holds (one line each); {@link StartFailed} for any other reason
      */
-    static LocalBackend start(String databaseUrl) {
+    static LocalBackend start(String databaseUrl, BooleanSupplier cancelled) {
         List<String> args = new ArrayList<>(List.of(
                 "--spacebench.worker.enabled=false",
                 "--logging.level.root=WARN",
@@ -61,14 +71,71 @@ final class LocalBackend implements BenchBackend {
                 "--logging.level.org.flywaydb=ERROR",
                 "--logging.level.io.grpc.netty.shaded.io.netty.bootstrap=ERROR",
                 "--spring.main.log-startup-info=false"));
+        // A failed start-up is reported by the command (startFailure), once, in one line when it can.
+        args.addAll(DatabaseInUse.FAILURE_LEFT_TO_THE_COMMAND);
         if (databaseUrl != null) {
             args.add("--spring.datasource.url=" + databaseUrl);
         }
-        ConfigurableApplicationContext context = new SpringApplicationBuilder(LocalConfiguration.class)
-                .web(WebApplicationType.NONE)
-                .bannerMode(Banner.Mode.OFF)
-                .run(args.toArray(String[]::new));
-        return new LocalBackend(context);
+        try {
+            ConfigurableApplicationContext context = new SpringApplicationBuilder(LocalConfiguration.class)
+                    .web(WebApplicationType.NONE)
+                    .bannerMode(Banner.Mode.OFF)
+                    .initializers(starting -> starting.getBeanFactory().addBeanPostProcessor(new StopWhenCancelled(cancelled)))
+                    .run(args.toArray(String[]::new));
+            return new LocalBackend(context);
+        } catch (RuntimeException e) {
+            throw startFailure(e, databaseUrl != null ? databaseUrl : DataDirectory.configuredDatabaseUrl());
+        }
+    }
+
+    /** What the command says when Ctrl-C came before anything was measured. */
+    static final String CANCELLED = "cancelled while starting: nothing was measured or written";
+
+    private static BenchException startFailure(RuntimeException e, String databaseUrl) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof StartCancelled) {
+                return new BenchException(CANCELLED);
+            }
+        }
+        if (DatabaseInUse.causedBy(e)) {
+            return new BenchException("the database " + databaseUrl + " is open in another process (an H2 file opens in one process "
+                    + "at a time): stop that server or worker, or let this command go through the server (it does when the "
+                    + "server's " + ServerFile.FILE_NAME + " is in " + DataDirectory.of(databaseUrl) + ")");
+        }
+        return new StartFailed(e);
+    }
+
+    /** The app could not start here for a reason with no one-line answer: the command prints its stack trace. */
+    static final class StartFailed extends BenchException {
+        StartFailed(Throwable cause) {
+            super("the app could not start in this process: " + deepest(cause), cause);
+        }
+
+        private static String deepest(Throwable e) {
+            Throwable t = e;
+            while (t.getCause() != null && t.getCause() != t) {
+                t = t.getCause();
+            }
+            return t.getMessage() == null ? t.toString() : t.getMessage();
+        }
+    }
+
+    /** Thrown into Spring's start-up by {@link StopWhenCancelled}: Spring then destroys what it made and gives up. */
+    private static final class StartCancelled extends RuntimeException {
+        StartCancelled() {
+            super(CANCELLED, null, false, false);
+        }
+    }
+
+    /** Stops the start-up at the next bean once it has been cancelled (Ctrl-C), in the thread that starts it. */
+    private record StopWhenCancelled(BooleanSupplier cancelled) implements BeanPostProcessor {
+        @Override
+        public Object postProcessBeforeInitialization(Object bean, String beanName) {
+            if (cancelled.getAsBoolean()) {
+                throw new StartCancelled();
+            }
+            return bean;
+        }
     }
 
     @Override
@@ -161,13 +228,13 @@ final class LocalBackend implements BenchBackend {
         }
     }
 
-    /**
-     * Writes every benchmark as a static site into {@code dir}.
-     *
-     * @return how many benchmarks it holds
-     */
-    int publishSite(Path dir) {
-        return app.site().writeTo(dir);
+    @Override
+    public int publishSite(Path dir) {
+        try {
+            return app.site().writeTo(dir);
+        } catch (UncheckedIOException e) {
+            throw new BenchException("cannot write the site into " + dir + ": " + e.getCause().getMessage(), e);
+        }
     }
 
     @Override

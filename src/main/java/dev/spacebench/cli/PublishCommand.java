@@ -1,16 +1,24 @@
 package dev.spacebench.cli;
 
+import dev.spacebench.system.DataDirectory;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code spacebench bench publish --out DIR}: every published benchmark as a static site (the
- * files {@code GET /api/site.zip} holds), written from the app's database in this process.
- * Exit codes: 0 written; 2 bad usage or the database could not be read or the directory written.
+ * files {@code GET /api/site.zip} holds). Like {@code bench}, it goes through the server running
+ * on the database's data directory (its {@code server.json}), with the API token from
+ * {@code SPACEBENCH_API_TOKEN} or the data directory, since an H2 file opens in one process only;
+ * with no server there, it reads the database in this process.
+ * Exit codes: 0 written; 2 bad usage, the database or server could not be read, or the directory
+ * not written (said in one line).
  */
 @Command(name = "spacebench bench publish", sortOptions = false, usageHelpAutoWidth = true,
         description = "Write every published benchmark as a static site: index.html and one folder per benchmark, "
@@ -24,25 +32,52 @@ public class PublishCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--db", paramLabel = "JDBC-URL", description = "the database (default: the app's spring.datasource.url); "
-            + "an H2 file can be open in one process only: stop the server first, or use its GET /api/site.zip")
+            + "when a server runs on it (its server.json in the data directory), the site is read from that server")
     String db;
 
+    private final PrintStream stdout;
+    private final PrintStream stderr;
+    private final Map<String, String> environment;
+
+    PublishCommand(PrintStream stdout, PrintStream stderr, Map<String, String> environment) {
+        this.stdout = stdout;
+        this.stderr = stderr;
+        this.environment = environment;
+    }
+
     public static void main(String[] args) {
-        CommandLine command = new CommandLine(new PublishCommand());
+        System.exit(execute(args, System.out, System.err, System.getenv()));
+    }
+
+    /** Runs the command in this JVM; returns its exit code (0 or 2). */
+    static int execute(String[] args, PrintStream stdout, PrintStream stderr, Map<String, String> environment) {
+        CommandLine command = new CommandLine(new PublishCommand(stdout, stderr, environment));
+        command.setOut(new PrintWriter(stdout, true));
+        command.setErr(new PrintWriter(stderr, true));
         command.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            cmd.getErr().println("bench publish: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-            return 2;
+            stderr.println("bench publish: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            return BenchCommand.FAILED;
         });
-        command.setOut(new PrintWriter(System.out, true));
-        System.exit(command.execute(args));
+        return command.execute(args);
     }
 
     @Override
     public Integer call() {
-        try (LocalBackend backend = LocalBackend.start(db)) {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        Path data = DataDirectory.of(db != null ? db : DataDirectory.configuredDatabaseUrl());
+        try (CancelOnSignal starting = new CancelOnSignal(stderr, "the start-up (nothing has been written)", () -> cancelled.set(true));
+             BenchBackend backend = RemoteBackend.running(data, environment).map(BenchBackend.class::cast)
+                     .orElseGet(() -> LocalBackend.start(db, cancelled::get))) {
+            if (cancelled.get()) {
+                throw new BenchException(LocalBackend.CANCELLED);
+            }
             int benchmarks = backend.publishSite(out);
-            System.out.println("wrote " + benchmarks + " benchmark(s) to " + out.toAbsolutePath().resolve("index.html"));
-            return 0;
+            stdout.println("wrote " + benchmarks + " benchmark(s) to " + out.toAbsolutePath().resolve("index.html")
+                    + (backend instanceof RemoteBackend remote ? ", read from the server running at " + remote.server() : ""));
+            return BenchCommand.OK;
+        } catch (BenchException e) {
+            e.print(stderr, "bench publish");
+            return BenchCommand.FAILED;
         }
     }
 }

@@ -5,19 +5,27 @@ import dev.spacebench.live.LiveRun;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.system.ApiToken;
+import dev.spacebench.system.ServerFile;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -58,6 +66,20 @@ final class RemoteBackend implements BenchBackend {
         if (this.server.getScheme() == null || !this.server.getScheme().startsWith("http") || this.server.getHost() == null) {
             throw new BenchException("--server must be an http(s) URL like http://127.0.0.1:8080, was '" + server + "'");
         }
+    }
+
+    /**
+     * The server recorded in this data directory's {@code server.json}, if its process is alive,
+     * called with the token a client here uses ({@code SPACEBENCH_API_TOKEN}, else the directory's file).
+     */
+    static Optional<RemoteBackend> running(Path dataDirectory, Map<String, String> environment) {
+        return ServerFile.find(dataDirectory).map(server -> new RemoteBackend(server.url(),
+                ApiToken.forClient(dataDirectory, environment).orElse(null), server.file().toString()));
+    }
+
+    /** The server's base URL, e.g. {@code http://127.0.0.1:8080}. */
+    URI server() {
+        return server;
     }
 
     @Override
@@ -151,6 +173,39 @@ final class RemoteBackend implements BenchBackend {
                 throw new BenchException("GET " + path + " answered " + response.statusCode());
             }
         }
+    }
+
+    /** Unpacks the server's {@code GET /api/site.zip} into {@code dir}; entries that would land outside it are refused. */
+    @Override
+    public int publishSite(Path dir) {
+        HttpResponse<InputStream> response = send(call("/api/site.zip").timeout(CALL_TIMEOUT).GET().build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        int benchmarks = 0;
+        try (ZipInputStream zip = new ZipInputStream(response.body())) {
+            if (response.statusCode() != 200) {
+                throw new BenchException("GET /api/site.zip answered " + response.statusCode() + ": "
+                        + new String(zip.readAllBytes(), StandardCharsets.UTF_8));
+            }
+            Path root = dir.toAbsolutePath().normalize();
+            for (ZipEntry entry = zip.getNextEntry(); entry != null; entry = zip.getNextEntry()) {
+                Path file = root.resolve(entry.getName()).normalize();
+                if (!file.startsWith(root) || file.equals(root)) {
+                    throw new BenchException("the server's site.zip holds '" + entry.getName() + "', which is not a file inside " + root);
+                }
+                if (entry.isDirectory()) {
+                    continue;
+                }
+                Files.createDirectories(file.getParent());
+                Files.copy(zip, file, StandardCopyOption.REPLACE_EXISTING);
+                // One folder per benchmark, each with its page, as StaticSite writes them.
+                if (entry.getName().matches("[^/]+/index\\.html")) {
+                    benchmarks++;
+                }
+            }
+        } catch (IOException e) {
+            throw new BenchException("cannot write the site into " + dir + ": " + e.getMessage(), e);
+        }
+        return benchmarks;
     }
 
     @Override

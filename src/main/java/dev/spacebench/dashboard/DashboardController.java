@@ -12,6 +12,9 @@ import java.util.Map;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.security.authentication.AuthenticationTrustResolver;
+import org.springframework.security.authentication.AuthenticationTrustResolverImpl;
+import org.springframework.security.core.Authentication;
 import org.springframework.stereotype.Controller;
 import org.springframework.ui.Model;
 import org.springframework.validation.BindingResult;
@@ -30,6 +33,8 @@ import org.springframework.web.servlet.view.RedirectView;
 @Controller
 @ConditionalOnWebApplication
 public class DashboardController {
+
+    private static final AuthenticationTrustResolver TRUST = new AuthenticationTrustResolverImpl();
 
     private final RunService runs;
     private final DashboardData data;
@@ -55,7 +60,8 @@ public class DashboardController {
                             @RequestParam(required = false) String load, @RequestParam(required = false) Long queued,
                             @RequestParam(required = false) Long cancelled, @RequestParam(required = false) Long finished,
                             @RequestParam(required = false) Integer refresh,
-                            @RequestParam(required = false) String checking, Model model) {
+                            @RequestParam(required = false) String checking, Authentication authentication, Model model) {
+        lockState(authentication, model);
         RunForm shown = load != null || form.planUnset()
                 ? data.freshForm(form.kind(), form.cpus(), form.memoryMiB(), form.preset()) : form;
         data.fill(model, shown, Map.of(), checking != null ? "Checking every kind again: each shows “checking…” until "
@@ -73,7 +79,9 @@ public class DashboardController {
 
     /** Queues the run the form describes; on bad input shows the form again (400) with each error beside its input. */
     @PostMapping(value = "/runs", consumes = MediaType.APPLICATION_FORM_URLENCODED_VALUE)
-    public Object start(@ModelAttribute("form") RunForm form, BindingResult binding, Model model, HttpServletResponse response) {
+    public Object start(@ModelAttribute("form") RunForm form, BindingResult binding, Authentication authentication, Model model,
+                        HttpServletResponse response) {
+        lockState(authentication, model);
         List<FieldError> unreadable = form.readErrors(binding);
         try {
             if (!unreadable.isEmpty()) {
@@ -105,6 +113,11 @@ public class DashboardController {
         } catch (RunStateException e) {
             return see("/?finished=" + id);
         }
+    }
+
+    /** Whether this browser may start and cancel runs (a session from the unlock link or the login form), for the page to say. */
+    private static void lockState(Authentication authentication, Model model) {
+        model.addAttribute("unlocked", TRUST.isAuthenticated(authentication));
     }
 
     private static String notice(Long queued, Long cancelled, Long finished) {

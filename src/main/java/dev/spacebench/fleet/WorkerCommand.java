@@ -1,8 +1,13 @@
 package dev.spacebench.fleet;
 
 import dev.spacebench.SpacebenchApplication;
+import dev.spacebench.system.DataDirectory;
+import dev.spacebench.system.DatabaseInUse;
+import dev.spacebench.system.ServerFile;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 
@@ -25,7 +30,13 @@ public final class WorkerCommand {
               --spacebench.worker.lease=DUR        a claimed run's lease without heartbeat (default 30s)
               --spacebench.worker.heartbeat=DUR    how often the worker heartbeats (default 5s)
               -h, --help                           show this help and exit
+
+            Exit code 2: the database is an H2 file that a server or another worker holds (a fleet needs PostgreSQL).
             """;
+
+    /** The exit code when the database cannot be a worker's (an H2 file another process holds). */
+    static final int CANNOT_START = 2;
+    private static final String FLEET_DATABASE = "SPACEBENCH_DB_URL=jdbc:postgresql://HOST:5432/spacebench --spring.profiles.active=postgres";
 
     private WorkerCommand() {}
 
@@ -35,9 +46,33 @@ public final class WorkerCommand {
             System.out.print(USAGE);
             return;
         }
-        new SpringApplicationBuilder(SpacebenchApplication.class)
-                .web(WebApplicationType.NONE)
-                .run(springArguments(List.of(args)).toArray(String[]::new));
+        List<String> arguments = new ArrayList<>(springArguments(List.of(args)));
+        // A database another process holds is said in one line below, not by Spring's loggers with a
+        // hundred lines of stack; any other start-up failure still ends with its whole stack trace.
+        arguments.addAll(DatabaseInUse.FAILURE_LEFT_TO_THE_COMMAND);
+        String[] spring = arguments.toArray(String[]::new);
+        String database = DataDirectory.configuredDatabaseUrl(spring);
+        Optional<ServerFile.LiveServer> server = ServerFile.find(DataDirectory.of(database));
+        // With AUTO_SERVER=TRUE, H2 lets a second process in through the first: that is left to H2.
+        boolean oneProcessOnly = DataDirectory.isH2File(database) && !database.toUpperCase(Locale.ROOT).contains("AUTO_SERVER=TRUE");
+        if (oneProcessOnly && server.isPresent()) {
+            System.err.println("worker: the H2 database " + database + " belongs to the server running at " + server.get().url()
+                    + " (pid " + server.get().pid() + ", " + server.get().file() + ") and an H2 file opens in one process at a time: "
+                    + "that server's own worker already measures its runs; a fleet of workers needs PostgreSQL (" + FLEET_DATABASE + ")");
+            System.exit(CANNOT_START);
+        }
+        try {
+            new SpringApplicationBuilder(SpacebenchApplication.class)
+                    .web(WebApplicationType.NONE)
+                    .run(spring);
+        } catch (RuntimeException e) {
+            if (!DatabaseInUse.causedBy(e)) {
+                throw e;
+            }
+            System.err.println("worker: the H2 database " + database + " is open in another process (a server or another worker) and "
+                    + "an H2 file opens in one process at a time: a fleet of workers needs PostgreSQL (" + FLEET_DATABASE + ")");
+            System.exit(CANNOT_START);
+        }
     }
 
     /** The worker's Spring arguments: the worker on, {@code --testbed} as its property. */

@@ -2,6 +2,7 @@ package dev.spacebench.publish;
 
 import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.RunService;
+import dev.spacebench.run.SampleCsv;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;
@@ -34,7 +35,7 @@ public class ExportController {
     }
 
     @GetMapping("/{file:[\\w.-]+\\.\\w+}")
-    @Operation(summary = "One of the run's files: samples.csv (every sample, one row each: metric,iteration,phase,ns,bytes,ok,error), "
+    @Operation(summary = "One of the run's files: samples.csv (every sample, one row each: " + SampleCsv.HEADER + "), "
             + "result.json (plan, environment, build and per-metric figures, schema spacebench.result/v1), page.md (the "
             + "published page as Markdown), bmf.json (Bencher Metric Format: latency in ns, p50 with its 95% CI as bounds, "
             + "and file throughput in MiB/s, measure mib-per-second); the run's links list them")

@@ -14,13 +14,14 @@ import java.sql.SQLException;
  * A null number or text is written as nothing; ok is {@code true}/{@code false}. Columns are only
  * ever appended.
  */
-final class SampleCsv {
+public final class SampleCsv {
 
-    static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index";
+    /** The header line, the one definition of the columns (the REST API's description of samples.csv reads it too). */
+    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index";
     /** The {@code sample} table's columns in {@link #HEADER}'s order. */
-    static final String COLUMNS = "metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index";
+    static final String COLUMNS = HEADER.replace(",", ", ");
     /** How many of {@link #COLUMNS} there are. */
-    static final int COLUMN_COUNT = 10;
+    static final int COLUMN_COUNT = HEADER.split(",").length;
 
     private SampleCsv() {}
 

@@ -20,7 +20,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * How a request without the credential it needs is answered: RFC 9457 problem+json under
  * {@code /api/} (401 with {@code WWW-Authenticate: Bearer}, or 403); in a browser, a redirect to
- * the login page (401) or the HTML page {@code error/403} (403).
+ * the login page that brings it back where it was, with what it had typed ({@link ReturnTo}), once
+ * unlocked (401), or the HTML page {@code error/403} (403).
  */
 final class AccessProblems implements AuthenticationEntryPoint, AccessDeniedHandler {
 
@@ -32,7 +33,8 @@ final class AccessProblems implements AuthenticationEntryPoint, AccessDeniedHand
     @Override
     public void commence(HttpServletRequest request, HttpServletResponse response, AuthenticationException reason) throws IOException {
         if (!isApi(request)) {
-            response.sendRedirect(request.getContextPath() + LOGIN);
+            // What the browser was doing comes along, a start form's fields too: nothing typed is lost.
+            response.sendRedirect(request.getContextPath() + LOGIN + ReturnTo.query(ReturnTo.of(request), true));
             return;
         }
         response.setHeader("WWW-Authenticate", "Bearer realm=\"spacebench\"");

@@ -160,6 +160,40 @@ class DashboardBrowserTest extends AppTestSupport {
         assertThat(json(get("/api/runs/" + id)).get("status").asString()).isEqualTo("CANCELLED");
     }
 
+    @Test
+    void aLockedDashboardSaysSoAndItsStartFormComesBackFilledInAfterTheLogin() throws Exception {
+        browser.manage().deleteAllCookies();
+        browser.get(uri("/").toString());
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+        wait.until(b -> "on".equals(b.findElement(By.tagName("html")).getDomAttribute("data-live")));
+        WebElement lock = browser.findElement(By.id("lock"));
+        assertThat(lock.isDisplayed()).isTrue();
+        assertThat(lock.getText()).startsWith("Locked: open the link printed at start, or enter the API token at /login");
+        assertThat(lock.findElement(By.id("lock-login")).getDomAttribute("href")).isEqualTo("/login");
+        screenshot("dashboard-locked.png");
+
+        new Select(browser.findElement(By.id("kind"))).selectByValue("process");
+        type("execN", "23");
+        type("fileSizes", "64KiB:2");
+        new Select(browser.findElement(By.id("floor"))).selectByValue("off");
+        long runs = json(get("/api/runs?size=1")).get("totalElements").asLong();
+        browser.findElement(By.id("start-run")).click();
+
+        wait.until(b -> b.getCurrentUrl().contains("/login?then="));
+        assertThat(browser.findElement(By.id("form-kept")).getText()).startsWith("Starting a run needs this browser unlocked.");
+        assertThat(json(get("/api/runs?size=1")).get("totalElements").asLong()).as("nothing queued while locked").isEqualTo(runs);
+        type("token", apiToken());
+        browser.findElement(By.id("unlock")).click();
+
+        wait.until(b -> b.getCurrentUrl().startsWith(uri("/?").toString()));
+        wait.until(b -> "on".equals(b.findElement(By.tagName("html")).getDomAttribute("data-live")));
+        assertThat(browser.findElement(By.id("lock")).getText()).isEqualTo("Unlocked: this browser may start and cancel runs.");
+        assertThat(browser.findElement(By.id("execN")).getDomProperty("value")).isEqualTo("23");
+        assertThat(browser.findElement(By.id("fileSizes")).getDomProperty("value")).isEqualTo("64KiB:2");
+        assertThat(new Select(browser.findElement(By.id("floor"))).getFirstSelectedOption().getDomAttribute("value")).isEqualTo("off");
+        screenshot("dashboard-unlocked.png");
+    }
+
     private static void type(String id, String text) {
         WebElement input = browser.findElement(By.id(id));
         input.clear();

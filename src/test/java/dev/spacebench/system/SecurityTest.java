@@ -8,13 +8,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -99,8 +104,77 @@ class SecurityTest extends AppTestSupport {
         HttpResponse<String> lockedStart = locked.submit("/", "/runs", Map.of("kind", "process", "metrics", "noop", "execN", "1",
                 "fileSizes", "", "floor", "off"));
         assertThat(lockedStart.statusCode()).isEqualTo(302);
-        assertThat(lockedStart.headers().firstValue("Location")).hasValueSatisfying(l -> assertThat(l).endsWith("/login"));
+        assertThat(lockedStart.headers().firstValue("Location")).hasValueSatisfying(l -> assertThat(l).contains("/login?then="));
         assertThat(runCount()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void theDashboardSaysWhetherItIsLockedAndAStartRefusedForThatKeepsTheFormThroughTheLogin() throws Exception {
+        BrowserSession browser = new BrowserSession(this::uri);
+        String lockedPage = browser.get("/").body();
+        assertThat(text(lockedPage, "lock")).isEqualTo("Locked: open the link printed at start, or enter the API token at /login. "
+                + "Until then this browser can read but not start or cancel runs; what you type in the form is kept.");
+        assertThat(lockedPage).contains("<a id=\"lock-login\" href=\"/login\">/login</a>");
+        long before = runCount();
+
+        Map<String, String> typed = new LinkedHashMap<>();
+        typed.put("kind", "process");
+        typed.put("cpus", "1.5");
+        typed.put("memoryMiB", "300");
+        typed.put("metrics", "noop");
+        typed.put("execN", "17");
+        typed.put("execWarmups", "3");
+        typed.put("fileSizes", "64KiB:2, 1MiB:4");
+        typed.put("floor", "off");
+        typed.put("sweepLevels", "1, 2");
+        HttpResponse<String> refused = browser.submit("/", "/runs", typed);
+        assertThat(refused.statusCode()).isEqualTo(302);
+        assertThat(runCount()).as("nothing queued by a locked browser").isEqualTo(before);
+        URI login = URI.create(refused.headers().firstValue("Location").orElseThrow());
+        assertThat(login.getPath()).isEqualTo("/login");
+        String then = URLDecoder.decode(login.getRawQuery().substring("then=".length()), StandardCharsets.UTF_8);
+        assertThat(then).startsWith("/?").doesNotContain("_csrf");
+        Map<String, String> carried = new LinkedHashMap<>();
+        for (String pair : then.substring(2).split("&")) {
+            String[] kv = pair.split("=", 2);
+            carried.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8), URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+        }
+        assertThat(carried).isEqualTo(typed);
+
+        String loginPage = browser.get(login.getRawPath() + "?" + login.getRawQuery()).body();
+        assertThat(loginPage).contains("id=\"form-kept\"");
+        Matcher hidden = Pattern.compile("name=\"then\" value=\"([^\"]*)\"").matcher(loginPage);
+        assertThat(hidden.find()).isTrue();
+        assertThat(hidden.group(1).replace("&amp;", "&")).isEqualTo(then);
+
+        Map<String, String> form = new LinkedHashMap<>(Map.of("token", apiToken(), "then", then));
+        HttpResponse<String> unlocked = browser.submit(login.getRawPath() + "?" + login.getRawQuery(), "/login", form);
+        assertThat(unlocked.statusCode()).isEqualTo(302);
+        URI back = URI.create(unlocked.headers().firstValue("Location").orElseThrow());
+        assertThat(back.getPath()).isEqualTo("/");
+        assertThat(URLDecoder.decode(back.getRawQuery(), StandardCharsets.UTF_8))
+                .isEqualTo(URLDecoder.decode(then.substring(2), StandardCharsets.UTF_8));
+
+        String dashboard = browser.get(back.getRawPath() + "?" + back.getRawQuery()).body();
+        assertThat(text(dashboard, "lock")).isEqualTo("Unlocked: this browser may start and cancel runs.");
+        assertThat(dashboard).contains("id=\"cpus\" name=\"cpus\" type=\"number\" step=\"any\" min=\"0\" value=\"1.5\"")
+                .contains("id=\"execN\" name=\"execN\" type=\"number\" min=\"1\" value=\"17\"")
+                .contains("value=\"64KiB:2, 1MiB:4\"").contains("value=\"1, 2\"")
+                .containsPattern("<option value=\"off\" selected=\"selected\">skipped</option>");
+        assertThat(runCount()).isEqualTo(before);
+
+        // Only this app's paths are returned to.
+        BrowserSession other = new BrowserSession(this::uri);
+        HttpResponse<String> offsite = other.submit("/login", "/login", Map.of("token", apiToken(), "then", "//evil.example/x"));
+        assertThat(offsite.headers().firstValue("Location")).hasValue(uri("/").toString());
+        assertThat(other.get("/login?then=https://evil.example/").body()).contains("name=\"then\" value=\"/\"");
+    }
+
+    /** The text of the element with this id, tags dropped and white space folded. */
+    private static String text(String html, String id) {
+        Matcher m = Pattern.compile("id=\"" + id + "\"[^>]*>(.*?)</p>", Pattern.DOTALL).matcher(html);
+        assertThat(m.find()).as("#" + id).isTrue();
+        return m.group(1).replaceAll("<[^>]+>", "").replaceAll("\\s+", " ").trim();
     }
 
     @Test

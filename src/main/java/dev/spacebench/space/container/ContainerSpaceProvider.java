@@ -46,6 +46,13 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
     private static final Duration CLI_TIMEOUT = Duration.ofSeconds(30);
     /** Checking the engine takes a podman/docker call; a run submission should not pay it each time. */
     private static final Duration AVAILABILITY_TTL = Duration.ofSeconds(60);
+    /**
+     * The README's route to the kind: podman picks itself over docker when both are on PATH, needs
+     * no daemon, and runs the host's OS read-only, so there is no image to build.
+     */
+    static final String PODMAN_FIX = "apt-get install podman runc (podman is used before docker, needs no daemon and runs "
+            + "the host's OS read-only: no image to build; on hosts without systemd also /etc/containers/containers.conf as "
+            + "docs/kinds.md gives it)";
 
     private final String configuredCli;
     private final String image;
@@ -89,19 +96,28 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
         Optional<ContainerCli> found = ContainerCli.find(configuredCli);
         if (found.isEmpty()) {
             return configuredCli == null || configuredCli.isBlank()
-                    ? Availability.no("neither podman nor docker found on PATH", "install the podman and runc packages")
+                    ? Availability.no("neither podman nor docker found on PATH", PODMAN_FIX)
                     : Availability.no("spacebench.space.container.cli=" + configuredCli + " not found",
                             "install it, or set spacebench.space.container.cli to podman, docker or a path");
         }
         ContainerCli cli = found.get();
-        if (image == null && !cli.isPodman()) {
-            return Availability.no(cli.name() + " cannot run the host's OS (no --rootfs)",
-                    "set spacebench.space.container.image to an image built from docker/space/Dockerfile");
-        }
+        // Asked first: a docker CLI without a daemon (common on CI images and in containers) is
+        // better served by podman, which needs neither a daemon nor an image, than by building one.
         ContainerCli.Result info = cli.run(CLI_TIMEOUT, "info");
         if (!info.ok()) {
-            return Availability.no(cli.name() + " info failed, so no container engine answers: " + info.lastLine(),
-                    KindDiagnosis.CONTAINER_FIX);
+            return cli.isPodman()
+                    ? Availability.no(cli.name() + " info failed, so no container engine answers: " + info.lastLine(),
+                            KindDiagnosis.CONTAINER_FIX)
+                    : Availability.no(cli.name() + " is installed but no " + cli.name() + " daemon answers (" + cli.name()
+                            + " info: " + info.lastLine() + ")", image == null
+                            ? PODMAN_FIX + "; or start the " + cli.name() + " daemon and set spacebench.space.container.image "
+                                    + "to an image built from docker/space/Dockerfile"
+                            : "start the " + cli.name() + " daemon; or " + PODMAN_FIX + ", and leave spacebench.space.container.image "
+                                    + "blank (it is " + image + ")");
+        }
+        if (image == null && !cli.isPodman()) {
+            return Availability.no(cli.name() + " cannot run the host's OS (no --rootfs), and spacebench.space.container.image is blank",
+                    PODMAN_FIX + "; or set spacebench.space.container.image to an image built from docker/space/Dockerfile");
         }
         if (image != null) {
             ContainerCli.Result exists = cli.run(CLI_TIMEOUT, "image", "inspect", "--format", "{{.Id}}", image);

@@ -75,7 +75,7 @@ final class AccessProblems implements AuthenticationEntryPoint, AccessDeniedHand
         response.getWriter().write(JSON.writeValueAsString(problem));
     }
 
-    private static boolean isApi(HttpServletRequest request) {
+    static boolean isApi(HttpServletRequest request) {
         String path = request.getRequestURI().substring(request.getContextPath().length());
         return path.startsWith("/api/") || path.equals("/api") || path.startsWith("/v3/api-docs") || path.startsWith("/actuator");
     }

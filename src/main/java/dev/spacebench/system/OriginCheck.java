@@ -12,7 +12,7 @@ import java.util.Set;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Refuses (403 problem+json) a state-changing request (any method but GET, HEAD, OPTIONS, TRACE)
+ * Refuses (403: problem+json under the API, the HTML page {@code error/403} for pages) a state-changing request (any method but GET, HEAD, OPTIONS, TRACE)
  * that a browser says came from another origin: its {@code Origin} header, or when there is none
  * its {@code Referer}, must be this app's own ({@code scheme://Host} of the request, which
  * {@link HostCheck} has already let in). A page elsewhere that got hold of a session's
@@ -43,6 +43,11 @@ final class OriginCheck extends OncePerRequestFilter {
         String claimed = origin != null ? origin : request.getHeader("Referer");
         if (claimed == null || sameOrigin(claimed, request.getScheme(), request.getHeader("Host"))) {
             chain.doFilter(request, response);
+            return;
+        }
+        if (!AccessProblems.isApi(request)) {
+            // A browser's form: the HTML 403 page, which says it came from another site.
+            response.sendError(403);
             return;
         }
         String shown = claimed.length() > SHOWN ? claimed.substring(0, SHOWN) + "…" : claimed;

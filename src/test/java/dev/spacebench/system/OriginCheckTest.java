@@ -38,7 +38,13 @@ class OriginCheckTest extends AppTestSupport {
 
         HttpResponse<String> foreign = browser.post(CANCEL, form, Map.of("Origin", "https://attacker.example"));
         assertThat(foreign.statusCode()).as(foreign.body()).isEqualTo(403);
-        assertThat(foreign.body()).contains("Origin 'https://attacker.example'", "not this app's own origin");
+        // A browser's form gets the HTML page; the API, problem+json naming the origin it came with.
+        assertThat(foreign.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
+        assertThat(foreign.body()).contains("<h1>Refused", "it came from another site");
+        HttpResponse<String> api = browser.post("/api" + CANCEL, form, Map.of("Origin", "https://attacker.example"));
+        assertThat(api.statusCode()).as(api.body()).isEqualTo(403);
+        assertThat(api.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("application/problem+json"));
+        assertThat(api.body()).contains("Origin 'https://attacker.example'", "not this app's own origin");
         HttpResponse<String> otherPort = browser.post(CANCEL, form, Map.of("Origin", "http://127.0.0.1:1"));
         assertThat(otherPort.statusCode()).as("another port is another origin").isEqualTo(403);
         HttpResponse<String> opaque = browser.post(CANCEL, form, Map.of("Origin", "null"));

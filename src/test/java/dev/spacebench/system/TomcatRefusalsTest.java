@@ -3,12 +3,8 @@ package dev.spacebench.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -63,17 +59,6 @@ class TomcatRefusalsTest extends AppTestSupport {
                 HttpResponse.BodyHandlers.ofString());
         assertThat(page.statusCode()).isEqualTo(400);
         assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t).startsWith("text/html"));
-    }
-
-    private String raw(String request) throws Exception {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 
     private static void assertRefused(HttpResponse<String> response, String field, String message) {

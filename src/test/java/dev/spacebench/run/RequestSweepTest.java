@@ -142,6 +142,8 @@ class RequestSweepTest extends AppTestSupport {
         HttpResponse<String> negative = post("/api/baselines/import?name=negative-p50", RESULT.replace("\"p50Ns\": 1000,", "\"p50Ns\": -5,"));
         assertError(negative, 400, "body.metrics[0].p50Ns", "must be from 1 to 9223372036854775807 (nanoseconds), was -5");
         assertThat(get("/api/baselines/negative-p50").statusCode()).as("not stored").isEqualTo(404);
+        assertError(post("/api/baselines/import?name=p95-below-p50", RESULT.replace("\"p95Ns\": 2000,", "\"p95Ns\": 900,")),
+                400, "body.metrics[0].p95Ns", "must be at least p50Ns (1000), was 900");
     }
 
     @Test

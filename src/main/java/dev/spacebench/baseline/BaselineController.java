@@ -6,7 +6,10 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.List;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -68,9 +71,17 @@ class BaselineController {
     }
 
     @DeleteMapping("/{name}")
+    @Operation(summary = "Delete a baseline named or imported here; 409 for a built-in one")
     ResponseEntity<Void> delete(@PathVariable String name) {
         service.delete(name);
         return ResponseEntity.noContent().build();
+    }
+
+    @ExceptionHandler(BuiltInBaselineException.class)
+    ProblemDetail builtIn(BuiltInBaselineException e) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, e.getMessage());
+        problem.setTitle("Built-in baselines cannot be deleted");
+        return problem;
     }
 
     private BaselineView view(Baseline b) {

@@ -123,9 +123,20 @@ public class BaselineService {
                 json.writeValueAsString(figures), json.writeValueAsString(environmentFacts(document)), Instant.now()));
     }
 
+    /**
+     * Deletes a baseline named or imported here.
+     *
+     * @throws BaselineNotFoundException if there is none of that name
+     * @throws BuiltInBaselineException for a built-in one (published figures shipped with the app,
+     *     e.g. {@code cua-0.15.0}): nothing would bring it back, and {@code bench --baseline} names it
+     */
     @Transactional
     public void delete(String name) {
-        baselines.delete(get(name, "name"));
+        Baseline baseline = get(name, "name");
+        if (baseline.getSource() == BaselineSource.PUBLISHED) {
+            throw new BuiltInBaselineException(name);
+        }
+        baselines.delete(baseline);
     }
 
     public List<BaselineFigures> figures(Baseline baseline) {

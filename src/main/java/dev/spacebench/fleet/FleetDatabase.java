@@ -19,16 +19,27 @@ public class FleetDatabase {
 
     private final JdbcTemplate jdbc;
     private final boolean postgres;
+    private final boolean shared;
 
     public FleetDatabase(JdbcTemplate jdbc, DataSource dataSource) throws SQLException {
         this.jdbc = jdbc;
         try (Connection c = dataSource.getConnection()) {
             this.postgres = c.getMetaData().getDatabaseProductName().equals("PostgreSQL");
+            String url = String.valueOf(c.getMetaData().getURL()).toUpperCase(java.util.Locale.ROOT);
+            this.shared = postgres || url.contains("AUTO_SERVER=TRUE") || url.startsWith("JDBC:H2:TCP:");
         }
     }
 
     public boolean postgres() {
         return postgres;
+    }
+
+    /**
+     * True when other processes may use this database at the same time: PostgreSQL, or H2 served
+     * to several (AUTO_SERVER, a TCP server). An H2 file opened without them is this process's alone.
+     */
+    public boolean shared() {
+        return shared;
     }
 
     public JdbcTemplate jdbc() {

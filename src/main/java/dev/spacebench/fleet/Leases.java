@@ -1,5 +1,6 @@
 package dev.spacebench.fleet;
 
+import dev.spacebench.publish.Format;
 import dev.spacebench.run.InterruptedRunFigures;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -55,6 +56,20 @@ public class Leases {
     }
 
     /**
+     * True when other apps may work on this database at the same time (PostgreSQL, H2 with
+     * AUTO_SERVER): a RUNNING run under this app's worker id may then be a live app's.
+     */
+    public boolean shared() {
+        return db.shared();
+    }
+
+    /** True when the run's lease has not run out by the database's clock (a live worker may hold it). */
+    public boolean live(long runId) {
+        return db.jdbc().queryForObject("SELECT count(*) FROM run WHERE id = ? AND lease_until >= CURRENT_TIMESTAMP",
+                Long.class, runId) > 0;
+    }
+
+    /**
      * Marks every RUNNING run whose lease has run out INTERRUPTED, saying whose lease it was, and
      * computes its figures from the samples it stored.
      *
@@ -94,12 +109,13 @@ public class Leases {
                 FleetDatabase.utc(Instant.now()), reason, id) == 1;
     }
 
+    /** The lease's end as the pages write times, e.g. "2026-12-03 12:31 UTC" (the reason is shown as is). */
     private static Object leaseEnd(Object value) {
         if (value instanceof OffsetDateTime at) {
-            return at.toInstant();
+            return Format.dateTime(at.toInstant());
         }
         if (value instanceof java.sql.Timestamp at) {
-            return at.toInstant();
+            return Format.dateTime(at.toInstant());
         }
         return value;
     }

@@ -53,6 +53,8 @@ public class RunExecution {
 
     private static final Logger log = LoggerFactory.getLogger(RunExecution.class);
     private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
+    /** A live agent answers a Ping within ms; this much covers a GC pause on a starved host. */
+    private static final Duration AFTER_LAST_LOOP_PING = Duration.ofSeconds(5);
     /**
      * Before each Space's timed start the app waits until its own JIT compilers and GC have been
      * idle for a window, at most {@code spacebench.space.quiet-before-start} ({@link JvmBackgroundWork});
@@ -105,6 +107,8 @@ public class RunExecution {
         Space space = null;
         boolean hasBulkLane = false;
         Path staging = null;
+        // Set when the agent no longer answered after the last loop: its Space is deleted untimed.
+        boolean agentDied = false;
         List<JvmBackgroundWork.Wait> quietBeforeStart = new ArrayList<>();
         List<JvmBackgroundWork.Wait> loopWaits = new ArrayList<>();
         // The app's own JIT compiles what a metric's warm-ups made hot: let it finish before the timed loop.
@@ -158,6 +162,11 @@ public class RunExecution {
                 measurement.run(plan);
                 saveEnvironment(runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops(),
                         JvmBackgroundWork.describeLoops(loopWaits, quietBeforeLoops)));
+                Optional<String> dead = deadAfterLastLoop(channel);
+                if (dead.isPresent()) {
+                    agentDied = true;
+                    throw new AbortedException(dead.get(), null);
+                }
             }
             if (plan.concurrency() != null) {
                 // The sweep's level L has L Spaces: the single-Space loops' one goes first.
@@ -188,7 +197,9 @@ public class RunExecution {
         } finally {
             // Each step on its own, so that one failing still lets the run record its end.
             try {
-                if (space != null) {
+                if (space != null && agentDied) {
+                    spaces.delete(space);
+                } else if (space != null) {
                     deleteSpace(space, plan, recorder);
                 }
             } catch (RuntimeException e) {
@@ -225,6 +236,26 @@ public class RunExecution {
             log.warn("run {}: no class-data archive for the agent (it starts without one): {}", runId, e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * One Ping after the last loop, before the Space's delete is timed. An agent that died once
+     * its part of the last round trip was done (killed, out of memory) left no failed iteration
+     * behind; without this the run read SUCCEEDED and {@code space.delete} timed the removal of
+     * what a dead agent left, which is not the figure that names. Such a run ends FAILED, like one
+     * whose agent died during a loop: its figures stand, the delete is done but not timed.
+     *
+     * @return the reason the run fails, or empty when the agent answered
+     */
+    private static Optional<String> deadAfterLastLoop(AgentChannel channel) {
+        try {
+            channel.ping(AFTER_LAST_LOOP_PING);
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of("the agent died after the last loop: no Ping answered within " + AFTER_LAST_LOOP_PING.toSeconds()
+                    + " s (" + (e.getMessage() == null ? e.toString() : e.getMessage()) + "); the figures of every loop stand, "
+                    + "the Space was deleted but its delete not timed (space.delete would time cleaning up after a dead agent)");
         }
     }
 

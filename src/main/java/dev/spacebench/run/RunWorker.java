@@ -1,6 +1,7 @@
 package dev.spacebench.run;
 
 import dev.spacebench.fleet.HeldRuns;
+import dev.spacebench.fleet.Leases;
 import dev.spacebench.fleet.RunClaims;
 import dev.spacebench.fleet.WorkerIdentity;
 import dev.spacebench.fleet.WorkerSettings;
@@ -35,6 +36,7 @@ public class RunWorker {
     private final RunRepository runs;
     private final RunClaims claims;
     private final HeldRuns held;
+    private final Leases leases;
     private final RunExecution execution;
     private final InterruptedRunFigures figures;
     private final TransactionTemplate transactions;
@@ -44,8 +46,10 @@ public class RunWorker {
     private final ExecutorService pool;
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicBoolean stopping = new AtomicBoolean();
+    /** Set once {@link #interruptLeftovers} has run: no claim before (the scheduler starts before the app is ready). */
+    private final AtomicBoolean recovered = new AtomicBoolean();
 
-    public RunWorker(RunRepository runs, RunClaims claims, HeldRuns held, RunExecution execution, InterruptedRunFigures figures,
+    public RunWorker(RunRepository runs, RunClaims claims, HeldRuns held, Leases leases, RunExecution execution, InterruptedRunFigures figures,
                      TransactionTemplate transactions, WorkerSettings settings, WorkerIdentity identity) {
         int maxConcurrent = settings.maxConcurrentRuns();
         if (maxConcurrent < 1) {
@@ -54,6 +58,7 @@ public class RunWorker {
         this.runs = runs;
         this.claims = claims;
         this.held = held;
+        this.leases = leases;
         this.execution = execution;
         this.figures = figures;
         this.transactions = transactions;
@@ -73,17 +78,30 @@ public class RunWorker {
 
     /**
      * Runs this worker left RUNNING when it last stopped can never finish: mark them INTERRUPTED,
-     * with the figures of what they stored ({@link InterruptedRunFigures}).
+     * with the figures of what they stored ({@link InterruptedRunFigures}). Only then does this
+     * worker claim anything: {@link #poll} does nothing until this has returned, so a run this
+     * process has just claimed is never taken for one the dead process left.
+     *
+     * <p>On a database only this process can open (H2 without AUTO_SERVER) every run RUNNING under
+     * this worker id was the dead process's. On a shared one (PostgreSQL, H2 with AUTO_SERVER)
+     * another live app may carry the same worker id (two apps on one host): only runs whose lease
+     * has lapsed are touched; one still leased is left to {@link dev.spacebench.fleet.LeaseReaper}
+     * if its lease does lapse.
      */
     @EventListener(ApplicationReadyEvent.class)
     public void interruptLeftovers() {
-        // A disabled worker (the bench command beside a server on one database) must not touch the
-        // server's runs: they are RUNNING under the same host name.
-        if (!enabled) {
-            return;
-        }
-        for (Run run : runs.findByStatusAndWorker(RunStatus.RUNNING, workerId)) {
-            interrupt(run.getId());
+        try {
+            // A disabled worker (the bench command beside a server on one database) must not touch the
+            // server's runs: they are RUNNING under the same host name.
+            if (!enabled) {
+                return;
+            }
+            for (Run run : runs.findByStatusAndWorker(RunStatus.RUNNING, workerId)) {
+                interrupt(run.getId());
+            }
+        } finally {
+            // Even when recovery failed (the database away): it is not tried again, so a later claim is safe.
+            recovered.set(true);
         }
         poll();
     }
@@ -97,7 +115,8 @@ public class RunWorker {
         try {
             Long kept = transactions.execute(tx -> {
                 Run run = runs.lockById(id).orElse(null);
-                if (run == null || run.getStatus() != RunStatus.RUNNING || !workerId.equals(run.getWorker())) {
+                if (run == null || run.getStatus() != RunStatus.RUNNING || !workerId.equals(run.getWorker())
+                        || (leases.shared() && leases.live(id))) {
                     return null;
                 }
                 run.finish(RunStatus.INTERRUPTED, reason, Instant.now());
@@ -110,7 +129,8 @@ public class RunWorker {
         } catch (RuntimeException e) {
             log.warn("run {}: could not compute its figures from its stored samples: {}; INTERRUPTED without them", id, e.toString());
             transactions.executeWithoutResult(tx -> runs.lockById(id)
-                    .filter(run -> run.getStatus() == RunStatus.RUNNING && workerId.equals(run.getWorker()))
+                    .filter(run -> run.getStatus() == RunStatus.RUNNING && workerId.equals(run.getWorker())
+                            && !(leases.shared() && leases.live(id)))
                     .ifPresent(run -> run.finish(RunStatus.INTERRUPTED, reason, Instant.now())));
         }
     }
@@ -118,7 +138,7 @@ public class RunWorker {
     /** Claims queued runs while there is room. Called on a schedule and after each submit. */
     @Scheduled(fixedDelayString = "${spacebench.worker.poll-interval-ms:500}")
     public synchronized void poll() {
-        if (!enabled) {
+        if (!enabled || !recovered.get()) {
             return;
         }
         while (!stopping.get() && active.get() < maxConcurrent) {

@@ -29,6 +29,8 @@ import org.springframework.security.web.savedrequest.NullRequestCache;
  * Who may do what over HTTP.
  * <ul>
  *   <li>Every request whose {@code Host} is not this app's address is refused ({@link HostCheck}).</li>
+ *   <li>Every state change whose {@code Origin} (or {@code Referer}) names another site is refused
+ *       ({@link OriginCheck}); the session cookie is {@code SameSite=Strict}.</li>
  *   <li>Everything that changes state (any method but GET, HEAD, OPTIONS) needs a credential: the
  *       API token as {@code Authorization: Bearer …}, or a dashboard session (from the one-time
  *       unlock link or the login form) together with its CSRF token.</li>
@@ -78,6 +80,14 @@ public class WebSecurity {
         FilterRegistrationBean<HostCheck> registration =
                 new FilterRegistrationBean<>(new HostCheck(serverAddress, settings.allowedHosts(), new AccessProblems()));
         registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        return registration;
+    }
+
+    /** After the Host check: a state change whose Origin (or Referer) is another site's is refused. */
+    @Bean
+    FilterRegistrationBean<OriginCheck> originCheck() {
+        FilterRegistrationBean<OriginCheck> registration = new FilterRegistrationBean<>(new OriginCheck(new AccessProblems()));
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
         return registration;
     }
 

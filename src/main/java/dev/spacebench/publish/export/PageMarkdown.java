@@ -2,9 +2,7 @@ package dev.spacebench.publish.export;
 
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
-import dev.spacebench.publish.Split;
 import dev.spacebench.publish.TextTemplates;
-import dev.spacebench.run.RunService;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,11 +24,8 @@ import org.springframework.stereotype.Component;
 public class PageMarkdown implements RunExporter {
 
     private final RunReportBuilder reports;
-    private final RunService runs;
-
-    public PageMarkdown(RunReportBuilder reports, RunService runs) {
+    public PageMarkdown(RunReportBuilder reports) {
         this.reports = reports;
-        this.runs = runs;
     }
 
     @Override
@@ -50,13 +45,12 @@ public class PageMarkdown implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        RunReport report = reports.build(runId);
-        out.write(render(report, Split.of(runs.results(runId), report.environmentDetail())).getBytes(StandardCharsets.UTF_8));
+        out.write(render(reports.build(runId)).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** @param split where the time went, as the page's split tables show it */
-    public static String render(RunReport r, Split split) {
-        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "s", split, "md", new Cells()));
+    /** The page as Markdown, its "Where the time went" from the report's own split, as the HTML page's. */
+    public static String render(RunReport r) {
+        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "s", r.split(), "md", new Cells()));
     }
 
     /** Table cells for the template; numbers the confidence-interval notes in the order they appear. */

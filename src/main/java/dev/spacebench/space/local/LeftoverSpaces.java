@@ -37,42 +37,53 @@ public class LeftoverSpaces {
     /** Runs once the app is up; the directories it removes belong to no live process. */
     @EventListener(ApplicationReadyEvent.class)
     public void removeAtStart() {
-        List<Path> removed = remove();
-        if (!removed.isEmpty()) {
-            log.warn("removed {} directories left under {} by an app that did not stop: {}", removed.size(), root,
-                    removed.stream().map(p -> p.getFileName().toString()).toList());
+        Removed removed = remove();
+        if (!removed.dirs().isEmpty() || removed.processes() > 0) {
+            log.warn("removed {} directories left under {} by an app that did not stop, and killed {} processes of theirs: {}",
+                    removed.dirs().size(), root, removed.processes(), removed.dirs().stream().map(p -> p.getFileName().toString()).toList());
         }
     }
 
     /**
-     * Removes every directory under the root whose owner process is gone, with its processes and,
-     * what its kind keeps outside it ({@link LocalSpaceProvider#removeLeftover}).
+     * What one pass removed.
      *
-     * @return the directories removed
+     * @param dirs the directories removed
+     * @param processes how many processes of theirs were killed (found by the kind's mark or by naming the directory)
      */
-    public List<Path> remove() {
+    public record Removed(List<Path> dirs, int processes) {
+    }
+
+    /**
+     * Removes every directory under the root whose owner process is gone, with its processes and
+     * what its kind keeps outside it ({@link LocalSpaceProvider#removeLeftover}: for a process
+     * Space, every process carrying its environment mark, as its delete finds them).
+     *
+     * @return the directories removed and how many processes were killed
+     */
+    public Removed remove() {
         if (!Files.isDirectory(root)) {
-            return List.of();
+            return new Removed(List.of(), 0);
         }
         List<Path> orphans;
         try (Stream<Path> dirs = Files.list(root)) {
             orphans = dirs.filter(Files::isDirectory).filter(d -> OwnerMark.ownerGone(d).orElse(false)).toList();
         } catch (IOException e) {
             log.warn("could not list {} for leftovers: {}", root, e.toString());
-            return List.of();
+            return new Removed(List.of(), 0);
         }
         List<Path> removed = new ArrayList<>();
+        int killed = 0;
         for (Path dir : orphans) {
             String name = dir.getFileName().toString();
             // The kind's own leftovers first (a container is the engine's, not ours), as delete does.
-            providers.stream().filter(p -> name.startsWith(p.kind() + "-")).forEach(p -> p.removeLeftover(name));
-            killProcessesUsing(dir);
+            killed += providers.stream().filter(p -> name.startsWith(p.kind() + "-")).mapToInt(p -> p.removeLeftover(name)).sum();
+            killed += killProcessesUsing(dir);
             FileTrees.deleteQuietly(dir);
             if (!Files.exists(dir)) {
                 removed.add(dir);
             }
         }
-        return removed;
+        return new Removed(removed, killed);
     }
 
     /**
@@ -89,7 +100,7 @@ public class LeftoverSpaces {
     }
 
     /** Every process whose command line names the directory (an agent's work dir, bwrap's binds, QEMU's 9p share). */
-    private static void killProcessesUsing(Path dir) {
+    private static int killProcessesUsing(Path dir) {
         String path = dir.toAbsolutePath() + "/";
         List<ProcessHandle> using = ProcessHandle.allProcesses()
                 .filter(p -> p.pid() != ProcessHandle.current().pid())
@@ -99,5 +110,6 @@ public class LeftoverSpaces {
             log.info("killing process {} of a leftover Space: {}", process.pid(), process.info().command().orElse("?"));
             ProcessTrees.kill(process);
         }
+        return using.size();
     }
 }

@@ -49,12 +49,15 @@ public abstract class LocalSpaceProvider implements SpaceProvider {
 
     /**
      * Removes what a dead app left of a Space of this kind outside its directory (e.g. a
-     * container, whose processes are the engine's). Nothing by default: the caller kills the
-     * processes naming the directory and removes it.
+     * container, whose processes are the engine's; a process Space's processes that left the
+     * agent's tree). Nothing by default: the caller kills the processes naming the directory and
+     * removes it.
      *
      * @param id the leftover Space's id (its directory's name)
+     * @return how many processes it killed
      */
-    public void removeLeftover(String id) {
+    public int removeLeftover(String id) {
+        return 0;
     }
 
     @Override

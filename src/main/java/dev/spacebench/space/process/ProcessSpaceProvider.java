@@ -86,4 +86,14 @@ public class ProcessSpaceProvider extends LocalSpaceProvider {
     protected void forgotten(Space space) {
         MarkedProcesses.kill(SPACE_MARK, space.id());
     }
+
+    /**
+     * A dead app's Space: what its agent started and that left the agent's tree (setsid, a double
+     * fork, a plain {@code &} whose shell exited) names no directory of the Space on its command
+     * line, but carries the Space's mark, as delete finds it.
+     */
+    @Override
+    public int removeLeftover(String id) {
+        return MarkedProcesses.kill(SPACE_MARK, id);
+    }
 }

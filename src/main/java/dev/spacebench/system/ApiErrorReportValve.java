@@ -55,7 +55,26 @@ public class ApiErrorReportValve extends ErrorReportValve {
         if (!ioAllowed.get()) {
             return;
         }
-        Map<String, Object> error = why(uri, status, throwable);
+        String problem = problemJson(status, uri, why(uri, status, throwable));
+        try {
+            response.setContentType("application/problem+json");
+            response.setCharacterEncoding("UTF-8");
+            Writer writer = response.getReporter();
+            if (writer != null) {
+                writer.write(problem);
+                response.finishResponse();
+            }
+        } catch (IOException | IllegalStateException e) {
+            // The client went away, or the response was closed meanwhile: nothing left to tell.
+        }
+    }
+
+    /**
+     * An RFC 9457 problem as the API's others read: {@code errors} holds the one field error.
+     *
+     * @param uri the path as sent; repeated as {@code instance} up to {@value #MAX_SHOWN_PATH} characters
+     */
+    static String problemJson(int status, String uri, Map<String, Object> error) {
         HttpStatus known = HttpStatus.resolve(status);
         Map<String, Object> problem = new LinkedHashMap<>();
         problem.put("type", "about:blank");
@@ -66,17 +85,7 @@ public class ApiErrorReportValve extends ErrorReportValve {
             problem.put("instance", uri);
         }
         problem.put("errors", List.of(error));
-        try {
-            response.setContentType("application/problem+json");
-            response.setCharacterEncoding("UTF-8");
-            Writer writer = response.getReporter();
-            if (writer != null) {
-                writer.write(JSON.writeValueAsString(problem));
-                response.finishResponse();
-            }
-        } catch (IOException | IllegalStateException e) {
-            // The client went away, or the response was closed meanwhile: nothing left to tell.
-        }
+        return JSON.writeValueAsString(problem);
     }
 
     /**
@@ -104,7 +113,7 @@ public class ApiErrorReportValve extends ErrorReportValve {
         return error(uri == null ? "request" : "path", "was refused before it reached the app (HTTP " + status + ")");
     }
 
-    private static Map<String, Object> error(String field, String message) {
+    static Map<String, Object> error(String field, String message) {
         Map<String, Object> error = new LinkedHashMap<>();
         error.put("field", field);
         error.put("message", message);

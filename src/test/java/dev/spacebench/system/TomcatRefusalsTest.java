@@ -54,6 +54,13 @@ class TomcatRefusalsTest extends AppTestSupport {
     }
 
     @Test
+    void whatSpringSecuritysFirewallRefusesIsProblemJsonToo() throws Exception {
+        assertRefused(get("/api/runs;x=1"), "path", "was refused: the URL contained a potentially malicious String \";\"");
+        assertRefused(get("/api//runs"), "path", "was refused: the URL contained a potentially malicious String \"//\"");
+        assertRefused(get("/api/baselines/a%252Fb"), "path", "was refused: the URL contained a potentially malicious String \"%25\"");
+    }
+
+    @Test
     void pagesKeepAnHtmlAnswer() throws Exception {
         HttpResponse<String> page = http.send(HttpRequest.newBuilder(uri("/runs/a%2Fb")).header("Accept", "text/html").GET().build(),
                 HttpResponse.BodyHandlers.ofString());

@@ -149,6 +149,19 @@ public abstract class AppTestSupport {
         return browser;
     }
 
+    /**
+     * One HTTP/1.1 exchange as written, over a socket: java.net.http will not send a Host header of
+     * our choosing, nor a request target with a character that must be encoded.
+     */
+    protected String raw(String request) throws IOException {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
     protected URI uri(String path) {
         return URI.create("http://127.0.0.1:" + port + path);
     }

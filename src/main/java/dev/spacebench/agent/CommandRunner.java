@@ -73,6 +73,13 @@ final class CommandRunner {
     static final String EXEC_MARK = "SPACEBENCH_EXEC";
     /** How long output may still arrive after the command exited, for pipes something else holds. */
     static final long EXIT_GRACE_MILLIS = 200;
+    /**
+     * The longest timeout_ms an Exec may ask for: 24 hours. Refused above rather than clamped, so a
+     * command is never killed at a time its caller did not ask for; 0 (no timeout) is the way to
+     * wait longer. Far below where the deadline's nanoseconds ({@code start + timeout}) overflow a
+     * long (about 9.2e12 ms), which made such a timeout count as already past.
+     */
+    static final long MAX_TIMEOUT_MILLIS = TimeUnit.HOURS.toMillis(24);
 
     /**
      * How long a command may run with its output left in the pipes before pool threads read it: a
@@ -201,7 +208,7 @@ final class CommandRunner {
     }
 
     /**
-     * @throws IllegalArgumentException if argv is empty or the timeout is negative
+     * @throws IllegalArgumentException if argv is empty or the timeout is negative or over {@link #MAX_TIMEOUT_MILLIS}
      * @throws WorkDir.PathOutsideWorkDirException if cwd leaves the work directory
      * @throws IOException if the program cannot be started (e.g. not found)
      */
@@ -209,8 +216,9 @@ final class CommandRunner {
         if (request.getArgvCount() == 0) {
             throw new IllegalArgumentException("argv must have at least one element");
         }
-        if (request.getTimeoutMs() < 0) {
-            throw new IllegalArgumentException("timeout_ms must be 0 (none) or positive, was " + request.getTimeoutMs());
+        if (request.getTimeoutMs() < 0 || request.getTimeoutMs() > MAX_TIMEOUT_MILLIS) {
+            throw new IllegalArgumentException("timeout_ms must be 0 (none) or from 1 to " + MAX_TIMEOUT_MILLIS
+                    + " (24 hours), was " + request.getTimeoutMs());
         }
         Path cwd = request.getCwd().isEmpty() ? workDir.root() : workDir.resolveDirectory(request.getCwd());
         if (usesNative()) {

@@ -32,7 +32,7 @@ public final class LocalExec implements AutoCloseable {
      * As the agent's Exec call: {@code agent_duration_ns} spans spawn to reap.
      *
      * @throws IOException if the program cannot be started
-     * @throws IllegalArgumentException for an empty argv or a negative timeout
+     * @throws IllegalArgumentException for an empty argv or a timeout that is negative or over 24 hours
      */
     public ExecReply run(ExecRequest request) throws IOException, InterruptedException {
         return runner.run(request);

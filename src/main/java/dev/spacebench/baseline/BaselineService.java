@@ -16,7 +16,9 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
+import dev.spacebench.run.RequestBodyErrors;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -92,35 +94,30 @@ public class BaselineService {
     public Baseline importResult(String name, String label, JsonNode document) {
         checkName(name);
         checkLabel(label);
-        if (document == null || !document.path("schema").asString("").startsWith("spacebench.result/")) {
-            throw new InvalidRequestException(List.of(new FieldError("body.schema",
-                    "must be a Spacebench result.json (schema spacebench.result/v1)")));
+        ImportedResult result;
+        try {
+            // The import reads only some of a result.json's fields: the rest, and fields a later v1 adds, are no error.
+            // Read from text, not the tree: only a text parser knows where a number too large for its field was.
+            result = json.readerFor(ImportedResult.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                    .readValue(json.writeValueAsString(document == null ? json.nullNode() : document));
+        } catch (JacksonException e) {
+            throw new InvalidRequestException(List.of(RequestBodyErrors.describe(e, "body")));
         }
-        List<BaselineFigures> figures = new ArrayList<>();
-        if (document.path("metrics").size() > MAX_IMPORTED_METRICS) {
-            throw new InvalidRequestException(List.of(new FieldError("body.metrics", "must have at most " + MAX_IMPORTED_METRICS
-                    + " entries, had " + document.path("metrics").size())));
+        if (result == null) {
+            throw new InvalidRequestException(List.of(new FieldError("body", "is required: a Spacebench result.json (schema "
+                    + dev.spacebench.publish.export.ResultDocument.SCHEMA + ")")));
         }
-        int index = 0;
-        for (JsonNode m : document.path("metrics")) {
-            String metric = m.path("metric").asString("");
-            if (metric.length() > MAX_METRIC_ID) {
-                throw new InvalidRequestException(List.of(new FieldError("body.metrics[" + index + "].metric",
-                        "must be at most " + MAX_METRIC_ID + " characters, was " + metric.length())));
-            }
-            index++;
-            if (m.path("p50Ns").isNumber() && !Metric.isFloor(m.path("metric").asString(""))) {
-                figures.add(new BaselineFigures(m.path("metric").asString(), m.path("n").asInt(), m.path("p50Ns").asLong(),
-                        longOrNull(m, "p95Ns"), longOrNull(m, "p99Ns"), longOrNull(m, "slowestNs"),
-                        m.path("mibPerSecond").isNumber() ? m.path("mibPerSecond").asDouble() : null));
-            }
+        List<FieldError> problems = result.problems();
+        if (!problems.isEmpty()) {
+            throw new InvalidRequestException(problems);
         }
+        List<BaselineFigures> figures = result.figures();
         if (figures.isEmpty()) {
             throw new InvalidRequestException(List.of(new FieldError("body.metrics", "has no metric with a p50Ns to import")));
         }
         JsonNode run = document.path("run");
         String text = label == null || label.isBlank()
-                ? "imported result.json of run " + run.path("id").asString("?") + " (" + run.path("kind").asString("?") + ")"
+                ? "imported result.json of run " + cut(run.path("id").asString("?"), 64) + " (" + cut(run.path("kind").asString("?"), 64) + ")"
                 : label;
         return baselines.save(new Baseline(name, text, BaselineSource.IMPORTED, null, "imported summary figures, no raw samples",
                 json.writeValueAsString(figures), json.writeValueAsString(environmentFacts(document)), Instant.now()));
@@ -168,7 +165,7 @@ public class BaselineService {
         JsonNode host = env.path("host");
         put(facts, "Host", host.path("hostname"));
         if (host.has("cpuModel")) {
-            facts.put("CPU", cut(host.path("cpuModel").asString() + " × " + host.path("cpuCount").asString()));
+            facts.put("CPU", cut(text(host.path("cpuModel")) + " × " + text(host.path("cpuCount"))));
         }
         put(facts, "OS", host.path("os"));
         put(facts, "Kernel", host.path("kernel"));
@@ -179,7 +176,7 @@ public class BaselineService {
             facts.put("Virtualization", cut(virtualization));
         }
         env.path("space").properties().stream().limit(MAX_IMPORTED_FACTS)
-                .forEach(e -> facts.put(cut("Space " + e.getKey()), cut(e.getValue().asString())));
+                .forEach(e -> facts.put(cut("Space " + e.getKey()), cut(text(e.getValue()))));
         put(facts, "Other Spaces running", env.path("otherSpacesRunning"));
         put(facts, "Spacebench", document.path("build").path("version"));
         put(facts, "Git commit", document.path("build").path("gitCommit"));
@@ -189,13 +186,22 @@ public class BaselineService {
 
     private static void put(Map<String, String> facts, String label, JsonNode value) {
         if (!value.isMissingNode() && !value.isNull()) {
-            facts.put(label, cut(value.asString()));
+            facts.put(label, cut(text(value)));
         }
+    }
+
+    // A fact is shown as given: a list or an object (where the export writes text) as its JSON.
+    private static String text(JsonNode value) {
+        return value.isValueNode() ? value.asString() : value.toString();
     }
 
     // An imported fact is shown, never computed with: a long one is cut rather than refused.
     private static String cut(String text) {
-        return text.length() <= MAX_FACT ? text : text.substring(0, MAX_FACT) + "…";
+        return cut(text, MAX_FACT);
+    }
+
+    private static String cut(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max) + "…";
     }
 
     private static void checkLabel(String label) {

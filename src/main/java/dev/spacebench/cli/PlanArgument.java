@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Optional;
 import tools.jackson.core.JacksonException;
-import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -22,9 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class PlanArgument {
 
-    // A misspelt field is an error here as in the REST API, not a silently ignored default.
-    private static final JsonMapper STRICT = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT).build();
+    // A misspelt field or a value of the wrong type is an error here as in the REST API, not a silently ignored default.
+    private static final JsonMapper STRICT = dev.spacebench.request.StrictJson.strict(JsonMapper.builder()).build();
     // Ranges are the server's to check; a message about an unreadable number names the default limits.
     private static final PlanLimits DEFAULT_LIMITS = new PlanLimits(4L << 30);
 

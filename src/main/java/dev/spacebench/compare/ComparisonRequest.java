@@ -10,19 +10,48 @@ final class ComparisonRequest {
 
     private ComparisonRequest() {}
 
-    /** @throws InvalidRequestException naming the parameter when the query is not one of the two shapes */
+    /**
+     * @throws InvalidRequestException naming the parameter when the query is not one of the two
+     *     shapes (both shapes at once included: nothing given is silently ignored)
+     * @throws dev.spacebench.run.RunNotFoundException naming {@code runs} or {@code run}
+     */
     static Comparison resolve(String runsParam, Long run, String baseline, Sides sides) {
         if (runsParam != null && !runsParam.isBlank()) {
-            List<String> ids = Arrays.stream(runsParam.split(",")).map(String::trim).toList();
+            List<FieldError> extra = new java.util.ArrayList<>();
+            String why = "must not be given with runs: compare two runs (runs=A,B) or a run with a baseline (run=ID&baseline=NAME)";
+            if (run != null) {
+                extra.add(new FieldError("run", why));
+            }
+            if (baseline != null) {
+                extra.add(new FieldError("baseline", why));
+            }
+            if (!extra.isEmpty()) {
+                throw new InvalidRequestException(extra);
+            }
+            List<String> ids = Arrays.stream(runsParam.split(",", -1)).map(String::trim).toList();
             if (ids.size() != 2) {
                 throw invalid("runs", "must be two run ids separated by a comma, e.g. runs=3,7; was " + dev.spacebench.plan.Shown.quote(runsParam));
             }
-            return Comparer.compare(sides.run(parse(ids.get(0))), sides.run(parse(ids.get(1))));
+            return Comparer.compare(run(sides, parse(ids.get(0)), "runs"), run(sides, parse(ids.get(1)), "runs"));
         }
         if (run != null && baseline != null && !baseline.isBlank()) {
-            return Comparer.compare(sides.baseline(baseline, "baseline"), sides.run(run));
+            return Comparer.compare(sides.baseline(baseline, "baseline"), run(sides, run, "run"));
+        }
+        if (run != null) {
+            throw invalid("baseline", "is required with run=ID: the baseline to compare the run with, e.g. run=7&baseline=laptop");
+        }
+        if (baseline != null && !baseline.isBlank()) {
+            throw invalid("run", "is required with baseline=NAME: the run to compare with the baseline, e.g. run=7&baseline=laptop");
         }
         throw invalid("runs", "give runs=A,B to compare two runs, or run=ID&baseline=NAME to compare a run with a baseline");
+    }
+
+    private static Side run(Sides sides, long id, String field) {
+        try {
+            return sides.run(id);
+        } catch (dev.spacebench.run.RunNotFoundException e) {
+            throw new dev.spacebench.run.RunNotFoundException(id, field);
+        }
     }
 
     private static long parse(String id) {

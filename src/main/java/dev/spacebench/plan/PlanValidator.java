@@ -71,7 +71,8 @@ public final class PlanValidator {
         }
         range(errors, f + ".chunkBytes", files.chunkBytes(), PlanLimits.MIN_CHUNK_BYTES, PlanLimits.MAX_CHUNK_BYTES);
 
-        if (plan.floor() != null && plan.floor().enabled()) {
+        // Checked when given even if the floor is off: a value out of range is refused, not silently unused.
+        if (plan.floor() != null) {
             range(errors, prefix + ".floor.n", plan.floor().n(), 1, PlanLimits.MAX_N);
             range(errors, prefix + ".floor.warmups", plan.floor().warmups(), 0, PlanLimits.MAX_WARMUPS);
         }
@@ -81,8 +82,9 @@ public final class PlanValidator {
         if (plan.concurrency() != null) {
             checkConcurrency(errors, plan.concurrency(), limits, prefix + ".concurrency");
         }
-        long samples = samples(plan);
-        if (errors.isEmpty() && samples > PlanLimits.MAX_SAMPLES_PER_RUN) {
+        // Only a plan without errors is counted: a missing size or n has no count.
+        long samples = errors.isEmpty() ? samples(plan) : 0;
+        if (samples > PlanLimits.MAX_SAMPLES_PER_RUN) {
             errors.add(new PlanProblem(prefix, "would take " + samples + " samples and a run may take at most "
                     + PlanLimits.MAX_SAMPLES_PER_RUN + " (warm-ups, floor and Space samples included): lower exec.n, "
                     + "files.sizes[].n or floor.n, or measure fewer metrics"));

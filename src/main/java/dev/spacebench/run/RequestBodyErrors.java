@@ -12,6 +12,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.TokenStreamContext;
 import tools.jackson.core.exc.InputCoercionException;
+import tools.jackson.core.exc.StreamConstraintsException;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.exc.MismatchedInputException;
@@ -33,6 +34,14 @@ public final class RequestBodyErrors {
      * @param limits the plan's limits, for the ranges of its numeric fields
      */
     public static FieldError describe(JacksonException e, String prefix, PlanLimits limits) {
+        if (e instanceof StreamConstraintsException limit) {
+            // A number of thousands of digits, a string of millions of characters: Jackson gives no path, the parser knows where.
+            String field = join(prefix, parserPath(limit));
+            boolean number = String.valueOf(limit.getOriginalMessage()).startsWith("Number value length");
+            return new FieldError(field.isEmpty() ? "body" : field, number
+                    ? "must be a number of at most " + tools.jackson.core.StreamReadConstraints.defaults().getMaxNumberLength() + " digits"
+                    : "is too long to read: " + String.valueOf(limit.getOriginalMessage()).split(" \\(", 2)[0]);
+        }
         if (e instanceof UnrecognizedPropertyException unknown) {
             return new FieldError(path(prefix, unknown), "is not a known field; known here: " + names(unknown.getKnownPropertyIds()));
         }
@@ -60,9 +69,14 @@ public final class RequestBodyErrors {
                 + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr()));
     }
 
+    /** As {@link #describe(JacksonException, String, PlanLimits)} for a document outside a run request (no plan limits). */
+    public static FieldError describe(JacksonException e, String prefix) {
+        return describe(e, prefix, null);
+    }
+
     /** What a field allows, from the plan's and the Space's limits; empty for other fields. */
     static Optional<String> allowed(String field, PlanLimits limits, Class<?> type) {
-        if (field.startsWith("plan.")) {
+        if (field.startsWith("plan.") && limits != null) {
             return limits.allowed(field.substring("plan.".length()));
         }
         return switch (field) {

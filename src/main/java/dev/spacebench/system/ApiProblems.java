@@ -46,7 +46,7 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
 
     @ExceptionHandler(RunNotFoundException.class)
     ProblemDetail notFound(RunNotFoundException e) {
-        return problem(HttpStatus.NOT_FOUND, "Run not found", List.of(new FieldError("id", e.getMessage())));
+        return problem(HttpStatus.NOT_FOUND, "Run not found", List.of(new FieldError(e.field(), e.getMessage())));
     }
 
     @ExceptionHandler(BaselineNotFoundException.class)

@@ -50,7 +50,7 @@ public class HtmlErrorPages implements HandlerExceptionResolver, Ordered {
         String reference = null;
         if (e instanceof RunNotFoundException notFound) {
             status = HttpStatus.NOT_FOUND;
-            problems = List.of(new FieldError("id", notFound.getMessage()));
+            problems = List.of(new FieldError(notFound.field(), notFound.getMessage()));
         } else if (e instanceof BaselineNotFoundException notFound) {
             status = HttpStatus.NOT_FOUND;
             problems = List.of(new FieldError(notFound.field(), notFound.getMessage()));

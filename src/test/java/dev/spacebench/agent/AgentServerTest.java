@@ -177,6 +177,27 @@ class AgentServerTest {
     }
 
     @Test
+    void aTimeoutTooLargeForTheDeadlinesNanosecondsIsRefusedNamingItsRange() {
+        // 9,223,372,036,855 ms is more nanoseconds than a long holds: the deadline overflowed and the
+        // command was killed at once (exit 137, timed_out). Long.MAX_VALUE likewise.
+        for (long huge : new long[] {9_223_372_036_855L, Long.MAX_VALUE, 86_400_001L, -1L}) {
+            assertThatThrownBy(() -> stub.exec(ExecRequest.newBuilder().addAllArgv(List.of("true")).setTimeoutMs(huge).build()))
+                    .as("timeout_ms %d", huge)
+                    .isInstanceOfSatisfying(StatusRuntimeException.class, e -> {
+                        assertThat(e.getStatus().getCode()).isEqualTo(Status.Code.INVALID_ARGUMENT);
+                        assertThat(e.getStatus().getDescription())
+                                .isEqualTo("timeout_ms must be 0 (none) or from 1 to 86400000 (24 hours), was " + huge);
+                    });
+        }
+        // The largest allowed runs the command to its end.
+        ExecReply longest = stub.exec(ExecRequest.newBuilder().addAllArgv(List.of("sh", "-c", "sleep 0.3; exit 3"))
+                .setTimeoutMs(86_400_000L).build());
+        assertThat(longest.getExitCode()).isEqualTo(3);
+        assertThat(longest.getTimedOut()).isFalse();
+        assertThat(longest.getAgentDurationNs()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(300));
+    }
+
+    @Test
     void execAnswersAtTheCommandsExitWhenAnEscapedChildHoldsItsOutput() throws Exception {
         String first = uniqueSleep();
         String second = uniqueSleep();

@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
 import dev.spacebench.BrowserSession;
-import java.io.ByteArrayOutputStream;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
@@ -223,20 +219,6 @@ class SecurityTest extends AppTestSupport {
         assertThat(raw("GET /api/runs HTTP/1.1\r\nHost: localhost:" + port + "\r\nConnection: close\r\n\r\n")).startsWith("HTTP/1.1 200");
         assertThat(raw("GET /api/runs HTTP/1.1\r\nHost: [::1]:" + port + "\r\nConnection: close\r\n\r\n")).startsWith("HTTP/1.1 200");
         assertThat(raw("GET /api/runs HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: close\r\n\r\n")).startsWith("HTTP/1.1 200");
-    }
-
-    /** One HTTP/1.1 exchange as written: java.net.http will not send a Host header of our choosing. */
-    private String raw(String request) throws Exception {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(request.getBytes(StandardCharsets.UTF_8));
-            out.flush();
-            InputStream in = socket.getInputStream();
-            ByteArrayOutputStream answer = new ByteArrayOutputStream();
-            in.transferTo(answer);
-            return answer.toString(StandardCharsets.UTF_8);
-        }
     }
 
     private long runCount() throws Exception {

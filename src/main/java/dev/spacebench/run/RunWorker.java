@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.database.DatabaseDisk;
 import dev.spacebench.fleet.HeldRuns;
 import dev.spacebench.fleet.RunClaims;
 import dev.spacebench.fleet.WorkerIdentity;
@@ -44,9 +45,11 @@ public class RunWorker {
     private final ExecutorService pool;
     private final AtomicInteger active = new AtomicInteger();
     private final AtomicBoolean stopping = new AtomicBoolean();
+    private final DatabaseDisk disk;
 
     public RunWorker(RunRepository runs, RunClaims claims, HeldRuns held, RunExecution execution, InterruptedRunFigures figures,
-                     TransactionTemplate transactions, WorkerSettings settings, WorkerIdentity identity) {
+                     TransactionTemplate transactions, WorkerSettings settings, WorkerIdentity identity, DatabaseDisk disk) {
+        this.disk = disk;
         int maxConcurrent = settings.maxConcurrentRuns();
         if (maxConcurrent < 1) {
             throw new IllegalArgumentException("spacebench.worker.max-concurrent-runs must be at least 1, was " + maxConcurrent);
@@ -118,7 +121,8 @@ public class RunWorker {
     /** Claims queued runs while there is room. Called on a schedule and after each submit. */
     @Scheduled(fixedDelayString = "${spacebench.worker.poll-interval-ms:500}")
     public synchronized void poll() {
-        if (!enabled) {
+        // A run claimed now could not save its samples: queued runs wait until the database's disk has room.
+        if (!enabled || disk.problem().isPresent()) {
             return;
         }
         while (!stopping.get() && active.get() < maxConcurrent) {

@@ -45,6 +45,16 @@ public final class DataDirectory {
         return parent == null ? Path.of(".") : parent;
     }
 
+    /** @return true for an H2 URL whose database is a file (not in memory, not on a server) */
+    public static boolean isH2File(String jdbcUrl) {
+        String lower = jdbcUrl == null ? "" : jdbcUrl.toLowerCase(Locale.ROOT);
+        if (!lower.startsWith("jdbc:h2:")) {
+            return false;
+        }
+        String target = lower.substring("jdbc:h2:".length());
+        return !(target.startsWith("mem:") || target.startsWith("tcp:") || target.startsWith("ssl:") || target.startsWith("zip:"));
+    }
+
     /**
      * The database the app would open here, read the way the app reads its configuration
      * (application.properties, {@code ./config}, environment variables such as

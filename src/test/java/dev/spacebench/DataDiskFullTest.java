@@ -13,6 +13,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,9 @@ class DataDiskFullTest {
                 "data-disk-full test: could not mount a tmpfs: " + new String(mounting.getInputStream().readAllBytes()));
         Path log = temp.resolve("app.log");
         try (ChildApp app = ChildApp.start("jdbc:h2:file:" + data.resolve("sb"), Files.createDirectory(temp.resolve("spaces")), log)) {
+            // A new database: made private by the app (the tmpfs's root was rwxrwxrwt).
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data))).isEqualTo("rwx------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("sb.mv.db")))).isEqualTo("rw-------");
             // A run that would go on for minutes: exec noop, a million times, samples saved every 500.
             long id = app.post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\"],"
                     + "\"n\":1000000,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}").get("id").asLong();

@@ -68,6 +68,7 @@ class H2ServerRefusalTest {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
             // H2's server key is in its lock file, inside the private directory.
             assertThat(Files.readString(data.resolve("sb.lock.db"))).contains("server");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("sb.lock.db")))).isEqualTo("rw-------");
             app.stop();
         }
     }

@@ -14,9 +14,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class ClosedDatabaseEviction implements BeanPostProcessor {
 
-    /** H2's DATABASE_IS_CLOSED. */
-    private static final int H2_DATABASE_CLOSED = 90098;
-
     @Override
     public Object postProcessBeforeInitialization(Object bean, String beanName) {
         if (bean instanceof HikariDataSource pool && pool.getExceptionOverride() == null && pool.getExceptionOverrideClassName() == null) {
@@ -29,7 +26,7 @@ public class ClosedDatabaseEviction implements BeanPostProcessor {
     static final class EvictClosed implements SQLExceptionOverride {
         // No @Override: inside this class the name is SQLExceptionOverride.Override, the enum.
         public SQLExceptionOverride.Override adjudicate(SQLException e) {
-            return e.getErrorCode() == H2_DATABASE_CLOSED || DatabaseDisk.isDiskFull(e)
+            return e.getErrorCode() == DatabaseDisk.H2_DATABASE_CLOSED || DatabaseDisk.isDiskFull(e)
                     ? SQLExceptionOverride.Override.MUST_EVICT : SQLExceptionOverride.Override.CONTINUE_EVICT;
         }
     }

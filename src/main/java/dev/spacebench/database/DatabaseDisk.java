@@ -43,6 +43,8 @@ public class DatabaseDisk {
     /** PostgreSQL's disk_full. */
     private static final String DISK_FULL_STATE = "53100";
     private static final long HEADROOM_BYTES = 1L << 20;
+    /** H2's DATABASE_IS_CLOSED. */
+    static final int H2_DATABASE_CLOSED = 90098;
     private static final long RELOG_EVERY_NS = 60_000_000_000L;
     private static final long EVICT_EVERY_NS = 1_000_000_000L;
 
@@ -98,7 +100,7 @@ public class DatabaseDisk {
      * @return true when {@code failure} was the database's disk being full (the caller then need not log it)
      */
     public boolean noteFailure(Throwable failure) {
-        if (!isDiskFull(failure)) {
+        if (!isDiskFull(failure) && !(databaseBroke(failure) && (problem != null || nearlyFull()))) {
             return false;
         }
         boolean first;
@@ -146,6 +148,39 @@ public class DatabaseDisk {
             noSpace |= t.getMessage() != null && t.getMessage().contains(NO_SPACE);
         }
         return database && noSpace;
+    }
+
+    /**
+     * True for a failure that says the database itself went away rather than a statement being
+     * wrong: H2's "database has been closed" (which H2 does not always chain to the write that made
+     * it close), a connection failure (SQLSTATE class 08), or a transaction that could not be rolled
+     * back (Spring then reports that instead of what went wrong first).
+     */
+    static boolean databaseBroke(Throwable failure) {
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 64; t = t.getCause(), depth++) {
+            if (t instanceof org.springframework.transaction.TransactionSystemException
+                    || t instanceof org.springframework.dao.DataAccessResourceFailureException) {
+                return true;
+            }
+            if (t instanceof SQLException sql && (sql.getErrorCode() == H2_DATABASE_CLOSED
+                    || sql.getSQLState() != null && sql.getSQLState().startsWith("08"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** For an H2 file: whether its disk has less room than the reserve would need (a database that broke there broke on it). */
+    private boolean nearlyFull() {
+        if (dir == null) {
+            return false;
+        }
+        try {
+            return Files.getFileStore(dir).getUsableSpace() < HEADROOM_BYTES;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** While the disk is full: once it has room for the reserve again, makes it and lets the app carry on. */

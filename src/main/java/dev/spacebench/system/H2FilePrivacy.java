@@ -13,6 +13,8 @@ import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.context.ApplicationListener;
 import org.springframework.core.env.Environment;
 import org.springframework.stereotype.Component;
 
@@ -23,14 +25,14 @@ import org.springframework.stereotype.Component;
  *       it H2 listens on every interface and writes its server's key into a lock file beside the
  *       database, so any local user who reads it logs in as SA (and H2's SQL runs Java in the app);</li>
  *   <li>makes the database's directory {@code rwx------} (created so if missing) and the database's
- *       files there {@code rw-------}, before H2 opens them; files H2 creates later are inside the
- *       private directory. A directory the app does not own as a data directory (the working
+ *       files there {@code rw-------}, before H2 opens them and again once the app has started (the
+ *       files H2 made meanwhile: a new database, the lock file); any made later are inside the private directory. A directory the app does not own as a data directory (the working
  *       directory, the home directory, a temp directory, {@code /}) keeps its mode: then only the files are
  *       tightened, and the log says so.</li>
  * </ul>
  */
 @Component
-public class H2FilePrivacy implements BeanPostProcessor {
+public class H2FilePrivacy implements BeanPostProcessor, ApplicationListener<ApplicationReadyEvent> {
 
     /** The property that lets an H2 URL with AUTO_SERVER=TRUE through. */
     public static final String ALLOW_SERVER = "spacebench.database.allow-h2-server";
@@ -40,9 +42,19 @@ public class H2FilePrivacy implements BeanPostProcessor {
     private static final Set<PosixFilePermission> OWNER_FILE = PosixFilePermissions.fromString("rw-------");
 
     private final boolean allowServer;
+    private volatile String h2FileUrl;
 
     public H2FilePrivacy(Environment environment) {
         this.allowServer = environment.getProperty(ALLOW_SERVER, Boolean.class, false);
+    }
+
+    /** Once started: the files H2 made meanwhile (the database itself when new, its lock file with the server's key). */
+    @Override
+    public void onApplicationEvent(ApplicationReadyEvent event) {
+        String url = h2FileUrl;
+        if (url != null) {
+            secure(DataDirectory.of(url), baseName(url));
+        }
     }
 
     @Override
@@ -53,6 +65,7 @@ public class H2FilePrivacy implements BeanPostProcessor {
                 throw new H2ServerRefusedException();
             }
             if (DataDirectory.isH2File(url)) {
+                h2FileUrl = url;
                 secure(DataDirectory.of(url), baseName(url));
             }
         }

@@ -1,5 +1,6 @@
 package dev.spacebench.publish.export;
 
+import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.publish.Split;
@@ -50,8 +51,16 @@ public class PageMarkdown implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        RunReport report = reports.build(runId);
-        out.write(render(report, Split.of(runs.results(runId), report.environmentDetail())).getBytes(StandardCharsets.UTF_8));
+        write(reports.build(runId), out);
+    }
+
+    @Override
+    public void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
+        write(reports.buildPublished(runId, published), out);
+    }
+
+    private void write(RunReport report, OutputStream out) throws IOException {
+        out.write(render(report, Split.of(runs.results(report.id()), report.environmentDetail())).getBytes(StandardCharsets.UTF_8));
     }
 
     /** @param split where the time went, as the page's split tables show it */

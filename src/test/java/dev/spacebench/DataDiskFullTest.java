@@ -1,7 +1,6 @@
 package dev.spacebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.URI;
@@ -15,7 +14,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -38,14 +36,10 @@ class DataDiskFullTest {
 
     @Test
     void aFullDataDirectoryEndsTheRunFailedAndTheAppRecoversWhenSpaceIsFreed() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "data-disk-full test: needs root to mount a tmpfs");
-        Path data = Files.createDirectory(temp.resolve("data"));
-        Process mounting = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=32m", "tmpfs", data.toString())
-                .redirectErrorStream(true).start();
-        assumeTrue(mounting.waitFor(30, TimeUnit.SECONDS) && mounting.exitValue() == 0,
-                "data-disk-full test: could not mount a tmpfs: " + new String(mounting.getInputStream().readAllBytes()));
         Path log = temp.resolve("app.log");
-        try (ChildApp app = ChildApp.start("jdbc:h2:file:" + data.resolve("sb"), Files.createDirectory(temp.resolve("spaces")), log)) {
+        try (SmallDisk disk = SmallDisk.mount(temp.resolve("data"), "32m", "data-disk-full test");
+             ChildApp app = ChildApp.start("jdbc:h2:file:" + disk.dir().resolve("sb"), Files.createDirectory(temp.resolve("spaces")), log)) {
+            Path data = disk.dir();
             // A new database: made private by the app (the tmpfs's root was rwxrwxrwt).
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data))).isEqualTo("rwx------");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("sb.mv.db")))).isEqualTo("rw-------");
@@ -89,8 +83,6 @@ class DataDiskFullTest {
             JsonNode done = app.await("/api/runs/" + next, r -> r.path("finishedAt").isString(), Duration.ofSeconds(120));
             assertThat(done.get("status").asString()).as(done.toString()).isEqualTo("SUCCEEDED");
             app.stop();
-        } finally {
-            new ProcessBuilder("umount", "-l", data.toString()).start().waitFor(30, TimeUnit.SECONDS);
         }
     }
 

@@ -1,9 +1,11 @@
 package dev.spacebench.database;
 
+import ch.qos.logback.classic.LoggerContext;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.HikariPoolMXBean;
 import dev.spacebench.system.DataDirectory;
 import dev.spacebench.system.DatabaseAt;
+import jakarta.annotation.PreDestroy;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -34,6 +36,8 @@ import org.springframework.stereotype.Component;
  * new runs are refused with the reason ({@link DatabaseUnavailableException}, a 503). Every second
  * it looks again ({@link #check()}); once the disk has room for the reserve again it makes it anew and
  * the app carries on. The same for PostgreSQL's "disk full" (SQLSTATE 53100), without a reserve.
+ * Other code's log lines about it go through here too ({@link DiskFullLogFilter}): said once, then
+ * counted.
  */
 @Component
 public class DatabaseDisk {
@@ -57,12 +61,19 @@ public class DatabaseDisk {
     private final AtomicLong failuresSinceLog = new AtomicLong();
     private volatile long loggedAt;
     private volatile long evictedAt;
+    private final DiskFullLogFilter logFilter;
 
     public DatabaseDisk(DataSource dataSource, DatabaseAt database, DatabaseSettings settings) {
         this.dataSource = dataSource;
         this.dir = DataDirectory.isH2File(database.url()) ? DataDirectory.of(database.url()).toAbsolutePath().normalize() : null;
         this.reserveBytes = settings.diskReserve().toBytes();
         this.reserve = dir == null || reserveBytes == 0 ? null : dir.resolve("disk-reserve");
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logback) {
+            logFilter = new DiskFullLogFilter(this);
+            logback.addTurboFilter(logFilter);
+        } else {
+            logFilter = null;
+        }
         if (reserve != null) {
             try {
                 makeReserve();
@@ -75,6 +86,13 @@ public class DatabaseDisk {
                             reserve, e.toString());
                 }
             }
+        }
+    }
+
+    @PreDestroy
+    void stopFilteringTheLog() {
+        if (logFilter != null && LoggerFactory.getILoggerFactory() instanceof LoggerContext logback) {
+            logback.getTurboFilterList().remove(logFilter);
         }
     }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The figures of README "Scaling out": a server and three workers started from the jar, on a fresh
+# The figures of docs/fleet.md: a server and three workers started from the jar, on a fresh
 # database of a real PostgreSQL, then pgbench on the same tables for the database's own ceiling.
 #   PGHOST=127.0.0.1 PGUSER=spacebench PGPASSWORD=spacebench src/bench/fleet-figures.sh
 # Needs target/spacebench.jar (./mvnw -B -q -DskipTests package), psql, pgbench, curl, and a role

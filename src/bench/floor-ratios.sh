@@ -39,7 +39,7 @@ done
 
 WORK=$(mktemp -d /tmp/spacebench-ratios-XXXXXX)
 PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-# State changes need the API token (README: Security); this app gets one of its own.
+# State changes need the API token (docs/security.md); this app gets one of its own.
 export SPACEBENCH_API_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')
 java -jar "$JAR" --server.port="$PORT" --spring.datasource.url="jdbc:h2:file:$WORK/db" \
      --spacebench.spaces.root="$WORK/spaces" > "$WORK/app.log" 2>&1 &

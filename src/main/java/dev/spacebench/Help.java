@@ -19,7 +19,7 @@ final class Help {
               bench     run one benchmark from the command line and write its files (see: bench --help);
                         bench publish --out DIR writes every published benchmark as a static site
               worker    a worker without web server, for a fleet on one PostgreSQL
-                        (worker [--testbed NAME] [--spring.datasource.url=…]; README: Scaling out)
+                        (worker [--testbed NAME] [--spring.datasource.url=…]; see docs/fleet.md)
               floor     bare gRPC floors for the benchmark scripts (floor stream BYTES N WARMUPS [hash],
                         floor ping tcp|unix N WARMUPS)
 
@@ -32,7 +32,7 @@ final class Help {
               --spacebench.spaces.root=DIR           where Spaces keep their directories
               -h, --help                             show this help and exit
 
-            The README lists every property and the REST API.
+            docs/configuration.md lists every property, docs/rest.md the REST API.
             """;
 
     private Help() {}

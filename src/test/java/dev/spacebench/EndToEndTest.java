@@ -169,9 +169,16 @@ class EndToEndTest extends AppTestSupport {
                 assertDisplays(cell.group(2), Long.parseLong(cell.group(1)));
             }
         }
-        // The harness sentence per metric: above its floor, or (on a loaded host) below it.
-        assertThat(html).contains("<li data-split=\"exec.true\">", "<li data-split=\"exec.sh_c\">", "plus a bare gRPC ping",
-                "Space ready, in parts");
+        // One harness sentence per exec metric against its floor: hyperfine's spawn plus the bare ping where hyperfine
+        // is installed, else the host spawn plus the bare ping.
+        boolean hyperfine = HyperfineFloor.onPath("hyperfine", System.getenv("PATH")).isPresent();
+        for (String metric : List.of("exec.true", "exec.sh_c")) {
+            Matcher added = Pattern.compile("<li data-added=\"" + Pattern.quote(metric) + "\"[^>]*>([^<]+)<").matcher(html);
+            assertThat(added.find()).as(metric + "'s harness sentence").isTrue();
+            assertThat(added.group(1)).contains(hyperfine ? "hyperfine" : "spawn").contains("bare gRPC ping");
+            assertThat(added.find()).as("one sentence for " + metric).isFalse();
+        }
+        assertThat(html).contains("Space ready, in parts");
         // What the tail is made of (issue 10, section 3): a sentence per exec metric with its tail's size from result.json
         // (check_result.py recomputes the figures), the no-op's against the bare ping's, and the host JVM's GC in the loops.
         for (String metric : List.of("exec.true", "exec.sh_c")) {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
-/** The settings records bind the property names and defaults the README's Configuration table lists. */
+/** The settings records bind the property names and defaults docs/configuration.md lists (ConfigurationDocsTest checks the page against them). */
 class SettingsTest {
 
     private static final Path TMP = Path.of(System.getProperty("java.io.tmpdir"));
@@ -56,6 +56,8 @@ class SettingsTest {
         assertThat(bind("spring.datasource", DatabaseAt.class, none).url()).isEmpty();
         assertThat(bind("spacebench.publish", PublishSettings.class, none).repositoryUrl())
                 .isEqualTo("https://github.com/spacebench/spacebench.git");
+        // Left at the default, the page says the clone is upstream's, not the publisher's.
+        assertThat(bind("spacebench.publish", PublishSettings.class, none).upstream()).isTrue();
     }
 
     @Test
@@ -98,5 +100,6 @@ class SettingsTest {
         assertThat(bind("server", ServedAt.class, set).address()).isEqualTo("0.0.0.0");
         assertThat(bind("spring.datasource", DatabaseAt.class, set).url()).isEqualTo("jdbc:h2:file:/d/sb");
         assertThat(bind("spacebench.publish", PublishSettings.class, set).repositoryUrl()).isEqualTo("https://git.example/sb.git");
+        assertThat(bind("spacebench.publish", PublishSettings.class, set).upstream()).isFalse();
     }
 }

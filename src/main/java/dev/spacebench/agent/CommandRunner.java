@@ -447,6 +447,13 @@ final class CommandRunner {
                         }
                     }
                 }
+            } catch (IOException e) {
+                // Our own kill (a timeout) closes our end of the pipe, here or before the first read on a
+                // loaded host ("Stream closed"): the output ends there, marked as cut, and the command's
+                // reply stays a timed-out exit, not a spawn error.
+                synchronized (this) {
+                    dropped = true;
+                }
             }
             return null;
         }

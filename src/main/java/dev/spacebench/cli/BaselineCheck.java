@@ -15,7 +15,7 @@ import java.util.List;
  */
 record BaselineCheck(String baseline, double threshold, String statistic, Integer level) {
 
-    static final double DEFAULT_THRESHOLD = 1.10;
+    static final double DEFAULT_THRESHOLD = CheckService.DEFAULT_THRESHOLD;
     static final List<String> STATISTICS = CheckService.STATISTICS;
 
     /**

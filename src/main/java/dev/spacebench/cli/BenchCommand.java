@@ -1,5 +1,6 @@
 package dev.spacebench.cli;
 
+import dev.spacebench.compare.CheckService;
 import dev.spacebench.live.LiveRun;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.run.RunRequest;
@@ -86,7 +87,8 @@ public class BenchCommand implements Callable<Integer> {
     String baseline;
 
     @Option(names = "--threshold", paramLabel = "RATIO",
-            description = "with --baseline: the largest run / baseline ratio that passes (default: 1.10, up to 10%% slower)")
+            description = "with --baseline: the largest run / baseline ratio that passes (default: "
+                    + CheckService.DEFAULT_THRESHOLD_TEXT + ", up to 10%% slower)")
     Double threshold;
 
     @Option(names = "--statistic", paramLabel = "p50|p95|p99", description = "with --baseline: the figure compared (default: p50)")

@@ -18,6 +18,13 @@ import org.springframework.stereotype.Service;
 @Service
 public class CheckService {
 
+    /**
+     * The threshold a check takes when none is given, as text for annotations: both the REST
+     * endpoint and {@code bench --baseline} default to it. 1.10 lets a run be up to 10% slower.
+     */
+    public static final String DEFAULT_THRESHOLD_TEXT = "1.10";
+    /** {@link #DEFAULT_THRESHOLD_TEXT} as a number. */
+    public static final double DEFAULT_THRESHOLD = Double.parseDouble(DEFAULT_THRESHOLD_TEXT);
     /** The largest threshold (a run / baseline ratio) a check accepts. */
     public static final double MAX_THRESHOLD = 1000;
     /** The figures a check can compare. */

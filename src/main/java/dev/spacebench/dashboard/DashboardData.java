@@ -99,7 +99,7 @@ class DashboardData {
             if (k.kind().equals(AttachSpaceProvider.KIND) && !k.failed()) {
                 // Its Space is an agent already running elsewhere: the form has no inputs for its address and token.
                 return new KindOption(k.kind(), false, false, "attaches to an agent you started, by address and token: "
-                        + "POST /api/runs with space.target and space.token (README: attach)", "");
+                        + "POST /api/runs with space.target and space.token (docs/kinds.md, Attach)", "");
             }
             return new KindOption(k.kind(), !k.failed(), k.checking(), k.reason(), k.fix());
         }).toList();

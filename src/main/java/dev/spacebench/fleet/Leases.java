@@ -1,5 +1,6 @@
 package dev.spacebench.fleet;
 
+import dev.spacebench.publish.Format;
 import dev.spacebench.run.InterruptedRunFigures;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -94,12 +95,13 @@ public class Leases {
                 FleetDatabase.utc(Instant.now()), reason, id) == 1;
     }
 
+    /** The lease's end as the pages write times, e.g. "2026-12-03 12:31 UTC" (the reason is shown as is). */
     private static Object leaseEnd(Object value) {
         if (value instanceof OffsetDateTime at) {
-            return at.toInstant();
+            return Format.dateTime(at.toInstant());
         }
         if (value instanceof java.sql.Timestamp at) {
-            return at.toInstant();
+            return Format.dateTime(at.toInstant());
         }
         return value;
     }

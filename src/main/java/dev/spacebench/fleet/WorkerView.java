@@ -19,4 +19,9 @@ import java.util.List;
  */
 public record WorkerView(String id, String testbed, HostFacts facts, List<String> kinds, List<String> checking, Instant startedAt,
                          Instant lastHeartbeat, long leaseMs, boolean live, Long currentRun) {
+
+    /** The last heartbeat as the pages write times, e.g. "2026-12-03 12:31 UTC". */
+    public String lastHeartbeatText() {
+        return dev.spacebench.publish.Format.dateTime(lastHeartbeat);
+    }
 }

@@ -35,6 +35,11 @@ public final class Format {
         return significant(ns / 1e9) + " s";
     }
 
+    /** A difference in ns with its sign: "+310 µs", "−40.0 µs" (a minus sign, U+2212), "0 ns". */
+    public static String signedDuration(long ns) {
+        return (ns > 0 ? "+" : ns < 0 ? "\u2212" : "") + duration(Math.abs(ns));
+    }
+
     /** ns → milliseconds with three significant digits and no unit, e.g. "2.89" or "0.215". */
     public static String millis(Long ns) {
         return ns == null ? "—" : significant(ns / 1e6);

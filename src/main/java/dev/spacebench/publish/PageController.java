@@ -82,7 +82,6 @@ public class PageController {
     public String run(@PathVariable long id, Model model) {
         RunReport report = reports.build(id);
         model.addAttribute("r", report);
-        model.addAttribute("split", Split.of(runs.results(id), report.environmentDetail()));
         model.addAttribute("svgs", plots.svgs(id));
         return "run";
     }

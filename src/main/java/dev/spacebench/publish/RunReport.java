@@ -17,6 +17,10 @@ import java.util.List;
  * @param headline one sentence answering it with the headline figure (or saying why it cannot)
  * @param failedSamples measured iterations that failed, all metrics
  * @param failedByMetric e.g. "exec.sh_c: 2, file.upload.512MiB: 1"; empty when none failed
+ * @param upstreamRepository the Reproduce block clones Spacebench's upstream repository, the default of
+ *     {@code spacebench.publish.repository-url}, not one the page's host set
+ * @param split where the time went and what Spacebench and the Space added above the floor; every page that
+ *     shows the run (its own, a benchmark's, the static site's, page.md) renders it from here
  */
 public record RunReport(
         long id,
@@ -37,13 +41,14 @@ public record RunReport(
         List<FileRow> files,
         List<SpaceRow> space,
         List<FloorRow> floor,
-        List<String> aboveFloor,
+        Split split,
         List<Plots.Plot> plots,
         List<String> method,
         List<String> caveats,
         List<Fact> environment,
         List<Fact> build,
         List<String> reproduce,
+        boolean upstreamRepository,
         List<Question> questions,
         Downloads downloads,
         SpaceSpec spaceSpec,
@@ -64,8 +69,8 @@ public record RunReport(
                 .map(d -> new Download(d.format(), d.name(), relative.apply(d.url()), d.title(), d.description())).toList());
         List<Plots.Plot> relativePlots = plots.stream().map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList();
         return new RunReport(id, status, finished, kind, title, headline, failureReason, failedSamples, failedByMetric, createdAt,
-                startedAt, finishedAt, wallTime, sampleCount, exec, files, space, floor, aboveFloor, relativePlots, method, caveats,
-                environment, build, reproduce, questions, links, spaceSpec, plan, environmentDetail, buildDetail,
+                startedAt, finishedAt, wallTime, sampleCount, exec, files, space, floor, split, relativePlots, method, caveats,
+                environment, build, reproduce, upstreamRepository, questions, links, spaceSpec, plan, environmentDetail, buildDetail,
                 sweep == null ? null : sweep.withPlots(sweep.plots().stream()
                         .map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList()));
     }

@@ -16,6 +16,7 @@ import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunSampleRepository;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.run.SortedSamples;
 import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
@@ -42,15 +43,19 @@ public class RunReportBuilder {
     private final Plots plots;
     private final RunExporters exporters;
     private final String repositoryUrl;
+    private final boolean upstreamRepository;
+    private final SortedSamples sorted;
 
     public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots, RunExporters exporters,
-                            PublishSettings settings) {
+                            PublishSettings settings, SortedSamples sorted) {
+        this.sorted = sorted;
         this.runs = runs;
         this.json = json;
         this.samples = samples;
         this.plots = plots;
         this.exporters = exporters;
         this.repositoryUrl = settings.repositoryUrl();
+        this.upstreamRepository = settings.upstream();
     }
 
     /**
@@ -132,12 +137,12 @@ public class RunReportBuilder {
 
         List<RunReport.FloorRow> floor = Floor.rows(results);
         SpaceFacts spaceFacts = env == null ? null : env.spaceFacts();
-        List<String> aboveFloor = Floor.aboveFloor(results, kind, spaceFacts == null ? null : spaceFacts.transport());
+        Split split = Split.of(results, env, sorted.read(id, Split.comparedMetrics()));
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
         String version = build == null ? "unknown" : build.version();
-        String title = "How long does a command round trip, and a file transfer, into " + Headline.article(kind) + " " + kind + " Space take?";
+        String title = title(plan, kind);
         List<MetricResult> measured = results;
         int failures = measured.stream().mapToInt(MetricResult::getFailures).sum();
         int warmups = measured.stream().mapToInt(MetricResult::getWarmups).sum();
@@ -146,7 +151,7 @@ public class RunReportBuilder {
         return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
                 Headline.sentence(run, kind, exec, files, env, version, !results.isEmpty(), sampleCount),
                 run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                sampleCount, exec, files, space, floor, aboveFloor, plots.available(id, results),
+                sampleCount, exec, files, space, floor, split, plots.available(id, results),
                 run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
                         ? Method.describe(plan, spaceFacts, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),
@@ -154,12 +159,26 @@ public class RunReportBuilder {
                 withTestbed(testbed, environment(env, spec, kind)),
                 buildFacts(build),
                 reproduce(spec, plan, build),
+                upstreamRepository,
                 Questions.list(exec, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
                 new RunReport.Downloads(exporters.files(id, results).stream()
                         .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),
                                 f.exporter().title(), f.exporter().description())).toList()),
                 spec, plan, env, build,
                 Concurrency.of(id, plan, results, kind, env == null ? null : env.host().cpuCount()));
+    }
+
+    /** What title.txt reads: which of the plan's metrics the question can be about. */
+    record TitleFacts(String kind, String article, boolean commands, boolean noopOnly, boolean exec, boolean files) {
+    }
+
+    /** The page's question, about what the plan measures (a command only when it spawns one, a file only when it moves one). */
+    static String title(Plan plan, String kind) {
+        boolean exec = !plan.exec().metrics().isEmpty();
+        boolean commands = !Caveats.spawning(plan).isEmpty();
+        TitleFacts facts = new TitleFacts(kind, Headline.article(kind), commands, exec && !commands, exec,
+                !plan.files().sizes().isEmpty());
+        return String.join(" ", TextTemplates.paragraphs("prose/title", Map.of("t", facts)));
     }
 
     private static String failedByMetric(List<MetricResult> results) {
@@ -282,7 +301,7 @@ public class RunReportBuilder {
         }
         if ("attach".equals(spec.kind())) {
             lines.add("./mvnw -q spring-boot:run &   # the app; its first start writes data/api-token");
-            lines.add("# once it serves, with your agent started (README, Attach) and its token in place of (hidden):");
+            lines.add("# once it serves, with your agent started (docs/kinds.md, Attach) and its token in place of (hidden):");
             lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H \"Authorization: Bearer $(cat data/api-token)\" "
                     + "-H 'Content-Type: application/json' -d '" + withoutNulls(json.writeValueAsString(new RunRequest(spec, plan))) + "'");
             return lines;

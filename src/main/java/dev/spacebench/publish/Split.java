@@ -8,6 +8,7 @@ import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.run.MetricResult;
+import dev.spacebench.stats.DifferenceOfMedians;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,9 +29,14 @@ import java.util.Optional;
  *     ({@code prose/tail-noop.txt}); null unless the run has both
  * @param hostGc whether the host JVM's collections can be in the tail ({@code prose/tail-host-gc.txt}); null
  *     when the run stored no count of them or has no tail sentence
+ * @param added per exec metric measured against a floor, the one figure of what Spacebench and the Space added
+ *     above it ({@code prose/added.txt}), in the order no-op, true, sh -c true
  */
 public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart> ready, List<TailLine> tail, String noopTail,
-                    String hostGc) {
+                    String hostGc, List<Added> added) {
+
+    /** Fixed, so a page says the same interval every time it is drawn. */
+    static final long BOOTSTRAP_SEED = 20261203L;
 
     /** @param metric e.g. "exec.true"; {@code text} the paragraph */
     public record TailLine(String metric, String text) {
@@ -73,16 +79,34 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
      * @param roundTrip p50 of the round trip
      * @param inSpace p50 of the agent's own time (spawn to reap)
      * @param rest p50 of round trip minus the agent's time, per sample: transport and harness
-     * @param floorLabel what the command alone on the host is, e.g. "hyperfine -N true"; null without it
-     * @param floor its p50, plus the bare ping's p50 on the same transport; null without either
-     * @param added how far the round trip lies from that floor (its size; see below); null without a floor
-     * @param addedPercent that distance as a percentage of the floor, rounded; null without a floor
-     * @param below true when the round trip came out under the floor (noise, or a faster spawn than hyperfine's)
      * @param tail what its tail is made of; null for runs stored before the tail split was kept
      */
     public record ExecSplit(String metric, String label, RunReport.Figure roundTrip, RunReport.Figure inSpace, RunReport.Figure rest,
-                            String floorLabel, RunReport.Figure floor, RunReport.Figure added, Long addedPercent, boolean below,
                             Tail tail) {
+    }
+
+    /**
+     * What Spacebench and the Space added to one exec metric: its p50 round trip less the floor's p50s added up
+     * (the command on the host, by hyperfine where it ran, else by the agent's own Exec code in the app's JVM; plus
+     * the bare gRPC ping; the no-op's floor is the bare ping alone). The page's only "added" figure for the metric.
+     *
+     * @param label e.g. "sh -c true"
+     * @param floorLabel e.g. "hyperfine -N true plus a bare gRPC ping"
+     * @param floorParts how many measurements the floor adds up (1: "takes", else "take")
+     * @param added the distance of the round trip's p50 from the floor, its size; {@code below} says which side
+     * @param addedPercent that distance as a percentage of the floor, rounded; null for a floor of 0
+     * @param ci the bootstrap 95% interval of (round trip − floor), signed, e.g. "−40.0 µs to +310 µs"; null when
+     *     the run's sorted samples are not stored (a run still going, or older than them)
+     * @param withinNoise the interval holds zero, or the distance is under the timer's resolution
+     * @param resolution the timer's smallest step measured in the run's floor; null when not measured
+     * @param belowResolution the distance is under that step
+     * @param otherTransport the bare ping went over TCP loopback while the Space is reached through a unix socket
+     * @param text the sentence, from {@code prose/added.txt}
+     */
+    public record Added(String metric, String label, RunReport.Figure roundTrip, String floorLabel, int floorParts,
+                        RunReport.Figure floor, RunReport.Figure added, Long addedPercent, boolean below, String ci,
+                        Long ciLowerNs, Long ciUpperNs, boolean withinNoise, RunReport.Figure resolution,
+                        boolean belowResolution, boolean otherTransport, String text) {
     }
 
     /** @param label "Space creation", "agent start", "first Ping" */
@@ -90,7 +114,7 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
     }
 
     public boolean isEmpty() {
-        return exec.isEmpty() && files.isEmpty() && ready.isEmpty() && noopTail == null;
+        return exec.isEmpty() && files.isEmpty() && ready.isEmpty() && noopTail == null && added.isEmpty();
     }
 
     /** As {@link #of(List, Environment)} for a run without a stored environment. */
@@ -98,23 +122,22 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
         return of(results, null);
     }
 
-    /** @param environment the run's; null when it has none */
+    /** As {@link #of(List, Environment, Map)} for a run without sorted samples: its "added" figures have no interval. */
     public static Split of(List<MetricResult> results, Environment environment) {
-        Optional<Long> ping = p50(results, FloorMetric.GRPC_NOOP.id());
+        return of(results, environment, Map.of());
+    }
+
+    /**
+     * @param environment the run's; null when it has none
+     * @param samples metric → its measured ok samples (any order), for the intervals of the "added" figures;
+     *     those of {@link #comparedMetrics()} suffice; empty: no intervals
+     */
+    public static Split of(List<MetricResult> results, Environment environment, Map<String, long[]> samples) {
         List<ExecSplit> exec = new ArrayList<>();
         for (ExecRoundTrip metric : ExecRoundTrip.values()) {
-            RunReportBuilder.find(results, metric.id()).filter(r -> r.getAgentP50Ns() != null).ifPresent(r -> {
-                Optional<FloorMetric> hyperfine = metric.floors().stream()
-                        .filter(f -> f.isHyperfine() && p50(results, f.id()).isPresent()).findFirst();
-                Long floor = hyperfine.isPresent() && ping.isPresent() ? p50(results, hyperfine.get().id()).get() + ping.get() : null;
-                Long added = floor == null ? null : r.getP50Ns() - floor;
-                exec.add(new ExecSplit(r.getMetric(), metric.label(), RunReport.Figure.of(r.getP50Ns()),
-                        RunReport.Figure.of(r.getAgentP50Ns()), RunReport.Figure.of(r.getRestP50Ns()),
-                        hyperfine.map(FloorMetric::comparedAs).orElse(null), floor == null ? null : RunReport.Figure.of(floor),
-                        added == null ? null : RunReport.Figure.of(Math.abs(added)),
-                        added == null || floor == 0 ? null : Math.round(100.0 * Math.abs(added) / floor), added != null && added < 0,
-                        tail(r)));
-            });
+            RunReportBuilder.find(results, metric.id()).filter(r -> r.getAgentP50Ns() != null).ifPresent(r -> exec.add(
+                    new ExecSplit(r.getMetric(), metric.label(), RunReport.Figure.of(r.getP50Ns()),
+                            RunReport.Figure.of(r.getAgentP50Ns()), RunReport.Figure.of(r.getRestP50Ns()), tail(r))));
         }
         List<TailLine> tail = new ArrayList<>();
         for (ExecSplit row : exec) {
@@ -139,7 +162,95 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
         JvmGc gc = environment == null ? null : environment.hostGcInLoops();
         String hostGc = gc == null || tail.isEmpty() && noopText == null ? null
                 : String.join(" ", TextTemplates.paragraphs("prose/tail-host-gc", Map.of("gc", gc, "ms", gc.timeNs() / 1_000_000)));
-        return new Split(exec, files, ready, tail, noopText, hostGc);
+        return new Split(exec, files, ready, tail, noopText, hostGc, added(results, environment, samples));
+    }
+
+    /** The metrics whose samples {@link #of(List, Environment, Map)} resamples: the exec metrics and the floors. */
+    public static List<String> comparedMetrics() {
+        List<String> metrics = new ArrayList<>(ExecRoundTrip.ids());
+        for (FloorMetric floor : FloorMetric.values()) {
+            if (floor != FloorMetric.TIMER) {
+                metrics.add(floor.id());
+            }
+        }
+        return metrics;
+    }
+
+    private static List<Added> added(List<MetricResult> results, Environment environment, Map<String, long[]> samples) {
+        Optional<MetricResult> ping = measured(results, FloorMetric.GRPC_NOOP.id());
+        if (ping.isEmpty()) {
+            return List.of();
+        }
+        Long resolution = p50(results, FloorMetric.TIMER.id()).orElse(null);
+        boolean otherTransport = otherTransport(environment);
+        List<Added> lines = new ArrayList<>();
+        for (ExecRoundTrip metric : ExecRoundTrip.values()) {
+            Optional<MetricResult> space = measured(results, metric.id());
+            if (space.isEmpty()) {
+                continue;
+            }
+            List<MetricResult> parts = new ArrayList<>();
+            if (metric != ExecRoundTrip.NOOP) {
+                // hyperfine where it ran (issue 10's floor), else the same spawn by the agent's own Exec code.
+                Optional<MetricResult> command = metric.floors().stream().filter(FloorMetric::isHyperfine)
+                        .map(f -> measured(results, f.id())).flatMap(Optional::stream).findFirst()
+                        .or(() -> metric.floors().stream().filter(f -> !f.isHyperfine())
+                                .map(f -> measured(results, f.id())).flatMap(Optional::stream).findFirst());
+                if (command.isEmpty()) {
+                    continue;
+                }
+                parts.add(command.get());
+            }
+            parts.add(ping.get());
+            lines.add(added(metric, space.get(), parts, resolution, otherTransport, samples));
+        }
+        return lines;
+    }
+
+    private static Added added(ExecRoundTrip metric, MetricResult space, List<MetricResult> parts, Long resolution,
+                               boolean otherTransport, Map<String, long[]> samples) {
+        long floor = parts.stream().mapToLong(MetricResult::getP50Ns).sum();
+        long difference = space.getP50Ns() - floor;
+        String floorLabel = parts.stream().map(p -> ((FloorMetric) Metric.parse(p.getMetric()).orElseThrow()).comparedAs())
+                .collect(java.util.stream.Collectors.joining(" plus "));
+        DifferenceOfMedians interval = null;
+        long[] measured = samples.get(space.getMetric());
+        List<long[]> floorSamples = parts.stream().map(p -> samples.get(p.getMetric())).toList();
+        if (measured != null && measured.length > 0 && floorSamples.stream().allMatch(f -> f != null && f.length > 0)) {
+            interval = DifferenceOfMedians.of(measured, floorSamples, BOOTSTRAP_SEED);
+        }
+        boolean belowResolution = resolution != null && Math.abs(difference) < resolution;
+        boolean withinNoise = belowResolution || interval != null && interval.includesZero();
+        Added line = new Added(space.getMetric(), metric.shortLabel(), RunReport.Figure.of(space.getP50Ns()), floorLabel,
+                parts.size(), RunReport.Figure.of(floor), RunReport.Figure.of(Math.abs(difference)),
+                floor == 0 ? null : Math.round(100.0 * Math.abs(difference) / floor), difference < 0,
+                interval == null ? null : Format.signedDuration(interval.lowerNs()) + " to " + Format.signedDuration(interval.upperNs()),
+                interval == null ? null : interval.lowerNs(), interval == null ? null : interval.upperNs(), withinNoise,
+                resolution == null ? null : RunReport.Figure.of(resolution), belowResolution, otherTransport, null);
+        String text = String.join(" ", TextTemplates.paragraphs("prose/added", Map.of("a", line)));
+        return new Added(line.metric(), line.label(), line.roundTrip(), line.floorLabel(), line.floorParts(), line.floor(),
+                line.added(), line.addedPercent(), line.below(), line.ci(), line.ciLowerNs(), line.ciUpperNs(), line.withinNoise(),
+                line.resolution(), line.belowResolution(), line.otherTransport(), text);
+    }
+
+    /**
+     * Whether the bare ping and the Space used different transports: the Space is reached through a unix socket
+     * and the floor says its ping went over TCP (an attached agent's floor pings over TCP loopback).
+     */
+    private static boolean otherTransport(Environment environment) {
+        if (environment == null || environment.spaceFacts() == null
+                || environment.spaceFacts().transport() != dev.spacebench.space.SpaceFacts.Transport.UNIX_SOCKET) {
+            return false;
+        }
+        String ping = environment.floor() == null ? null : environment.floor().get(FLOOR_PING_TRANSPORT);
+        return ping == null || !ping.startsWith("unix socket");
+    }
+
+    /** The floor fact that names the bare ping's transport (measure.FloorLoops writes it). */
+    static final String FLOOR_PING_TRANSPORT = "bare gRPC ping transport";
+
+    private static Optional<MetricResult> measured(List<MetricResult> results, String metric) {
+        return RunReportBuilder.find(results, metric).filter(r -> r.getP50Ns() != null);
     }
 
     private static Tail tail(MetricResult r) {

@@ -51,6 +51,23 @@ public class SortedSamples {
     }
 
     /**
+     * As {@link #read(long)}, only for the metrics named (a page reads the few it compares, not a
+     * sweep's every level).
+     *
+     * @return metric → its samples, ascending; a metric with none stored is absent
+     */
+    public Map<String, long[]> read(long runId, java.util.Collection<String> metrics) {
+        Map<String, long[]> byMetric = new LinkedHashMap<>();
+        for (String metric : metrics) {
+            jdbc.query("select n, data from sorted_samples where run_id = ? and metric = ?",
+                    rs -> {
+                        byMetric.put(metric, decode(rs.getBytes(2), rs.getInt(1)));
+                    }, runId, metric);
+        }
+        return byMetric;
+    }
+
+    /**
      * @param sorted values, ascending
      * @return the encoding described above
      * @throws IllegalArgumentException if the values are not ascending

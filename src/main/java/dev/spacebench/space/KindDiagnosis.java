@@ -14,11 +14,11 @@ public final class KindDiagnosis {
 
     public static final String CONTAINER_FIX = "make `podman info` work for the user the app runs as; on hosts without systemd, "
             + "/etc/containers/containers.conf with runtime = \"runc\", cgroup_manager = \"cgroupfs\", events_logger = \"file\" "
-            + "(README: Kinds of Space)";
+            + "(docs/kinds.md)";
     /** For a kind whose agent listens on a unix socket, where this JVM has no epoll transport. */
     static final String UNIX_SOCKET_FIX = "start the app where Netty's native epoll transport loads (Linux on x86_64 or aarch64, "
             + "without -Dio.grpc.netty.shaded.io.netty.transport.noNative=true); meanwhile the process kind works (TCP)";
-    private static final String GENERIC_FIX = "README: Kinds of Space lists what each kind needs; the app's log has the full error";
+    private static final String GENERIC_FIX = "docs/kinds.md lists what each kind needs; the app's log has the full error";
 
     /** Why, and what to do about it. */
     record Diagnosis(String reason, String fix) {

@@ -49,12 +49,7 @@ public record RatioOfMedians(double ratio, double lower, double upper, double le
         if (Arrays.stream(denominator).anyMatch(s -> s <= 0)) {
             throw new IllegalArgumentException("denominator samples must be positive durations");
         }
-        if (resamples < 1) {
-            throw new IllegalArgumentException("resamples must be at least 1, was " + resamples);
-        }
-        if (!(level > 0 && level < 1)) {
-            throw new IllegalArgumentException("level must be strictly between 0 and 1, was " + level);
-        }
+        checkBootstrap(resamples, level);
         long[] top = sorted(numerator);
         long[] bottom = sorted(denominator);
         Random random = new Random(seed);
@@ -72,7 +67,17 @@ public record RatioOfMedians(double ratio, double lower, double upper, double le
                 level, resamples, seed);
     }
 
-    private static long[] sorted(long[] samples) {
+    /** @throws IllegalArgumentException if resamples &lt; 1 or level is not strictly between 0 and 1 */
+    static void checkBootstrap(int resamples, double level) {
+        if (resamples < 1) {
+            throw new IllegalArgumentException("resamples must be at least 1, was " + resamples);
+        }
+        if (!(level > 0 && level < 1)) {
+            throw new IllegalArgumentException("level must be strictly between 0 and 1, was " + level);
+        }
+    }
+
+    static long[] sorted(long[] samples) {
         long[] copy = samples.clone();
         Arrays.sort(copy);
         return copy;

@@ -148,6 +148,19 @@ class CompareAndBaselineTest extends AppTestSupport {
         JsonNode m = fail.get("metrics").get(0);
         assertThat(m.get("ratio").asDouble()).isCloseTo(m.get("runNs").asDouble() / m.get("baselineNs").asDouble(), within(1e-12));
 
+        // No threshold: 1.10, as bench --baseline; each metric passes exactly when run / baseline ≤ 1.10.
+        HttpResponse<String> byDefault = get("/api/runs/" + b + "/check?baseline=check-a");
+        assertThat(byDefault.statusCode()).as(byDefault.body()).isEqualTo(200);
+        JsonNode defaulted = json(byDefault);
+        assertThat(defaulted.get("threshold").asDouble()).isEqualTo(1.10);
+        boolean allPass = true;
+        for (JsonNode metric : defaulted.get("metrics")) {
+            boolean passes = metric.get("runNs").asDouble() <= 1.10 * metric.get("baselineNs").asDouble();
+            assertThat(metric.get("pass").asBoolean()).as(metric.toString()).isEqualTo(passes);
+            allPass &= passes;
+        }
+        assertThat(defaulted.get("verdict").asString()).isEqualTo(allPass ? "pass" : "fail");
+
         assertThat(field(get("/api/runs/" + b + "/check?baseline=check-a&threshold=-1"))).isEqualTo("threshold");
         assertThat(field(get("/api/runs/" + b + "/check?threshold=1.1"))).isEqualTo("baseline");
         assertThat(field(get("/api/runs/" + b + "/check?baseline=check-a&threshold=1.1&statistic=p42"))).isEqualTo("statistic");

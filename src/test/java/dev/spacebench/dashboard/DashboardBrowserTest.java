@@ -1,9 +1,9 @@
 package dev.spacebench.dashboard;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.spacebench.AppTestSupport;
+import dev.spacebench.Chromium;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,10 +35,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * packages): start a small run from the form, watch its progress reach 100% without a reload,
  * open its page. Screenshots go to {@code target/screenshots/}.
  */
+@org.junit.jupiter.api.extension.ExtendWith(Chromium.Required.class)
 class DashboardBrowserTest extends AppTestSupport {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    private static final Path CHROMIUM = Chromium.BINARY;
+    private static final Path CHROMEDRIVER = Chromium.DRIVER;
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     private static WebDriver browser;
@@ -46,8 +47,6 @@ class DashboardBrowserTest extends AppTestSupport {
 
     @BeforeAll
     static void startBrowser() throws IOException {
-        assumeTrue(Files.isExecutable(CHROMIUM), "needs Debian's chromium package: apt-get install -y chromium");
-        assumeTrue(Files.isExecutable(CHROMEDRIVER), "needs Debian's chromium-driver package: apt-get install -y chromium-driver");
         profile = Files.createTempDirectory("spacebench-chromium-");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());

@@ -1,7 +1,6 @@
 package dev.spacebench.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.spacebench.AppTestSupport;
 import dev.spacebench.ChildApp;
@@ -14,7 +13,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.time.Duration;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -27,6 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  * The app on a real PostgreSQL server (the {@code postgres} profile's driver and migrations): a
  * small run through REST, then the samples counted in the database itself, not through the app.
  */
+@org.junit.jupiter.api.extension.ExtendWith(TestPostgres.Required.class)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 class PostgresEndToEndTest {
 
@@ -49,11 +48,6 @@ class PostgresEndToEndTest {
     int port;
 
     private final HttpClient http = HttpClient.newHttpClient();
-
-    @BeforeAll
-    static void needsPostgres() {
-        assumeTrue(DB != null, TestPostgres.MISSING);
-    }
 
     @Test
     void aRunIsMeasuredAndEverySampleIsInPostgres() throws Exception {

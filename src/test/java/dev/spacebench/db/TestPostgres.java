@@ -20,6 +20,22 @@ public final class TestPostgres {
     public static final String MISSING = "no PostgreSQL for tests: set SPACEBENCH_TEST_PG_URL, SPACEBENCH_TEST_PG_USER "
             + "and SPACEBENCH_TEST_PG_PASSWORD (.ci/run starts Debian's postgresql and sets them)";
 
+    /** Skips the annotated class or method, saying {@link #MISSING}, when no server is configured. */
+    public static final class Required implements org.junit.jupiter.api.extension.ExecutionCondition {
+        @Override
+        public org.junit.jupiter.api.extension.ConditionEvaluationResult evaluateExecutionCondition(
+                org.junit.jupiter.api.extension.ExtensionContext context) {
+            return configured() ? org.junit.jupiter.api.extension.ConditionEvaluationResult.enabled("SPACEBENCH_TEST_PG_URL is set")
+                    : org.junit.jupiter.api.extension.ConditionEvaluationResult.disabled(MISSING);
+        }
+    }
+
+    /** Whether a server is configured through {@code SPACEBENCH_TEST_PG_URL} (whether it answers is for {@link #create()}). */
+    public static boolean configured() {
+        String admin = System.getenv("SPACEBENCH_TEST_PG_URL");
+        return admin != null && !admin.isBlank();
+    }
+
     private final String url;
     private final String user;
     private final String password;

@@ -45,7 +45,26 @@ import tools.jackson.databind.JsonNode;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@org.junit.jupiter.api.extension.ExtendWith(FleetTest.NeedsPostgres.class)
 class FleetTest {
+
+    /**
+     * The fleet needs a PostgreSQL: its own server in network namespaces (root, ip, nft, Debian's
+     * postgresql), else the configured one. Checked before the class starts, so that without either
+     * its tests count as skipped.
+     */
+    static final class NeedsPostgres implements org.junit.jupiter.api.extension.ExecutionCondition {
+        @Override
+        public org.junit.jupiter.api.extension.ConditionEvaluationResult evaluateExecutionCondition(
+                org.junit.jupiter.api.extension.ExtensionContext context) {
+            String noNamespaces = WorkerNetwork.missing();
+            return noNamespaces == null || TestPostgres.configured()
+                    ? org.junit.jupiter.api.extension.ConditionEvaluationResult.enabled("a PostgreSQL can be had")
+                    : org.junit.jupiter.api.extension.ConditionEvaluationResult.disabled("the fleet's own PostgreSQL in network "
+                            + "namespaces cannot start (" + noNamespaces + "; Debian's iproute2, nftables and postgresql bring "
+                            + "them), and " + TestPostgres.MISSING);
+        }
+    }
 
     private TestPostgres db;
     private WorkerNetwork network;

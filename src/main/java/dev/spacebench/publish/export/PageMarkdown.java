@@ -3,9 +3,7 @@ package dev.spacebench.publish.export;
 import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
-import dev.spacebench.publish.Split;
 import dev.spacebench.publish.TextTemplates;
-import dev.spacebench.run.RunService;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -27,11 +25,8 @@ import org.springframework.stereotype.Component;
 public class PageMarkdown implements RunExporter {
 
     private final RunReportBuilder reports;
-    private final RunService runs;
-
-    public PageMarkdown(RunReportBuilder reports, RunService runs) {
+    public PageMarkdown(RunReportBuilder reports) {
         this.reports = reports;
-        this.runs = runs;
     }
 
     @Override
@@ -51,21 +46,17 @@ public class PageMarkdown implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        write(reports.build(runId), out);
+        out.write(render(reports.build(runId)).getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
     public void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
-        write(reports.buildPublished(runId, published), out);
+        out.write(render(reports.buildPublished(runId, published)).getBytes(StandardCharsets.UTF_8));
     }
 
-    private void write(RunReport report, OutputStream out) throws IOException {
-        out.write(render(report, Split.of(runs.results(report.id()), report.environmentDetail())).getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** @param split where the time went, as the page's split tables show it */
-    public static String render(RunReport r, Split split) {
-        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "s", split, "md", new Cells()));
+    /** The page as Markdown, its "Where the time went" from the report's own split, as the HTML page's. */
+    public static String render(RunReport r) {
+        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "s", r.split(), "md", new Cells()));
     }
 
     /** Table cells for the template; numbers the confidence-interval notes in the order they appear. */

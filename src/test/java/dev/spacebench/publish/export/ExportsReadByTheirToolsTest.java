@@ -40,7 +40,7 @@ class ExportsReadByTheirToolsTest extends AppTestSupport {
         Map<String, List<Long>> samples = measuredSamples(get("/api/runs/" + id + "/samples.csv").body());
         assertThat(samples.get("exec.noop")).hasSize(200);
 
-        // HdrHistogram's processor, as the README names it: java -cp HdrHistogram.jar ... -i exec.noop.hlog
+        // HdrHistogram's processor, as docs/rest.md names it: java -cp HdrHistogram.jar ... -i exec.noop.hlog
         HttpResponse<String> hlog = get("/api/runs/" + id + "/hlog/exec.noop.hlog");
         assertThat(hlog.statusCode()).isEqualTo(200);
         Path file = Files.writeString(temp.resolve("exec.noop.hlog"), hlog.body());

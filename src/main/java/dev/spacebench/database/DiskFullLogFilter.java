@@ -23,15 +23,19 @@ final class DiskFullLogFilter extends TurboFilter {
 
     @Override
     public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
-        if (level == null || !level.isGreaterOrEqual(Level.WARN) || logger.getName().equals(DatabaseDisk.class.getName())) {
+        if (level == null || logger.getName().equals(DatabaseDisk.class.getName())) {
             return FilterReply.NEUTRAL;
         }
         Throwable failure = t;
         if (failure == null && params != null && params.length > 0 && params[params.length - 1] instanceof Throwable last) {
             failure = last;
         }
+        // Any level: a stack trace at INFO is as many lines as one at ERROR.
         if (failure != null) {
             return disk.noteFailure(failure) ? FilterReply.DENY : FilterReply.NEUTRAL;
+        }
+        if (!level.isGreaterOrEqual(Level.WARN)) {
+            return FilterReply.NEUTRAL;
         }
         // Hibernate's "SQL Error: 90098, SQLState: 90098" and its message, without the exception.
         if (disk.problem().isPresent() && format != null && logger.getName().startsWith("org.hibernate")) {

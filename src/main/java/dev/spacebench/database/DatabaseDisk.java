@@ -169,20 +169,15 @@ public class DatabaseDisk {
     }
 
     /**
-     * True for a failure that says the database itself went away rather than a statement being
-     * wrong: H2's "database has been closed" (which H2 does not always chain to the write that made
-     * it close), a connection failure (SQLSTATE class 08), or a transaction that could not be rolled
-     * back (Spring then reports that instead of what went wrong first).
+     * True for a failure of database work (an {@link SQLException} among its causes). Once the disk
+     * is full, or on a disk with no room, such a failure is that: H2 does not chain every one of them
+     * to the write that failed ("database has been closed", a pool's "Connection is closed", a
+     * rollback that failed and that Spring reports instead of what went wrong first).
      */
     static boolean databaseBroke(Throwable failure) {
         int depth = 0;
         for (Throwable t = failure; t != null && depth < 64; t = t.getCause(), depth++) {
-            if (t instanceof org.springframework.transaction.TransactionSystemException
-                    || t instanceof org.springframework.dao.DataAccessResourceFailureException) {
-                return true;
-            }
-            if (t instanceof SQLException sql && (sql.getErrorCode() == H2_DATABASE_CLOSED
-                    || sql.getSQLState() != null && sql.getSQLState().startsWith("08"))) {
+            if (t instanceof SQLException) {
                 return true;
             }
         }

@@ -1,12 +1,9 @@
 package dev.spacebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -22,13 +19,9 @@ class DiskFullTest {
 
     @Test
     void aFullDiskEndsTheRunFailedSayingWhoseDisk() throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "disk-full test: needs root to mount a tmpfs");
-        Path mount = Files.createDirectory(temp.resolve("small"));
-        Process mounting = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=64m", "tmpfs", mount.toString())
-                .redirectErrorStream(true).start();
-        assumeTrue(mounting.waitFor(30, TimeUnit.SECONDS) && mounting.exitValue() == 0,
-                "disk-full test: could not mount a tmpfs: " + new String(mounting.getInputStream().readAllBytes()));
-        try (ChildApp app = ChildApp.start("jdbc:h2:file:" + temp.resolve("db").resolve("sb"), mount, temp.resolve("app.log"))) {
+        try (SmallDisk disk = SmallDisk.mount(temp.resolve("small"), "64m", "disk-full test");
+             ChildApp app = ChildApp.start("jdbc:h2:file:" + temp.resolve("db").resolve("sb"), disk.dir(), temp.resolve("app.log"))) {
+            Path mount = disk.dir();
             // 40 MiB source in the staging directory, then 40 MiB more into the bulk lane: the Space's side is full.
             JsonNode bulk = run(app, "{\"sizes\":[{\"bytes\":41943040,\"n\":3}],\"warmups\":0}");
             assertThat(bulk.get("status").asString()).isEqualTo("FAILED");
@@ -48,8 +41,6 @@ class DiskFullTest {
             assertThat(host.get("failureReason").asString()).startsWith("the disk of the host's staging directory " + mount)
                     .endsWith("is full (No space left on device) during file.upload.100MiB iteration 1 (writing the random source file)");
             app.stop();
-        } finally {
-            new ProcessBuilder("umount", "-l", mount.toString()).start().waitFor(30, TimeUnit.SECONDS);
         }
     }
 

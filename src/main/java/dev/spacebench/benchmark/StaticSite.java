@@ -1,11 +1,15 @@
 package dev.spacebench.benchmark;
 
 import dev.spacebench.publish.Plots;
+import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.RunService;
+import dev.spacebench.space.SpacesSettings;
+import dev.spacebench.system.DataDirectory;
+import dev.spacebench.system.DatabaseAt;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +32,9 @@ import org.thymeleaf.context.Context;
  * folder per slug with {@code index.html}, {@code samples.csv}, {@code result.json},
  * {@code page.md}, {@code bmf.json}, {@code plots/*.svg}, {@code hlog/*.hlog} and the CSS. Links
  * are relative and stay inside the site; no JavaScript. The pages are the app's own templates,
- * rendered with {@code site} set (the path to the site's root).
+ * rendered with {@code site} set (the path to the site's root). A site is for readers elsewhere: it
+ * shows each run's environment without the publisher's paths, pids and host name
+ * ({@link PublishedEnvironment}); the stored runs keep them.
  */
 @Component
 public class StaticSite {
@@ -42,9 +48,11 @@ public class StaticSite {
     private final RunService runs;
     private final RunExporters exporters;
     private final ITemplateEngine templates;
+    private final PublishedEnvironment published;
 
     public StaticSite(BenchmarkService benchmarks, RunReportBuilder reports, Plots plots, RunService runs,
-                      RunExporters exporters, ITemplateEngine templates) {
+                      RunExporters exporters, ITemplateEngine templates, DatabaseAt database, SpacesSettings spaces) {
+        this.published = PublishedEnvironment.of(DataDirectory.of(database.url()), spaces.root());
         this.benchmarks = benchmarks;
         this.reports = reports;
         this.plots = plots;
@@ -125,7 +133,7 @@ public class StaticSite {
     private void benchmark(Sink sink, BenchmarkView benchmark, byte[] css) throws IOException {
         String dir = benchmark.slug() + "/";
         long id = benchmark.runId();
-        RunReport relative = reports.build(id).withRelativeLinks();
+        RunReport relative = reports.buildPublished(id, published).withRelativeLinks();
         List<MetricResult> results = runs.results(id);
         Map<String, String> svgs = plots.svgs(id);
         String history = HistoryPlot.svg(benchmark.history());
@@ -146,7 +154,7 @@ public class StaticSite {
         // streamed, as over REST: a run's samples never sit in memory whole).
         for (RunExporters.Found found : exporters.files(id, results)) {
             OutputStream out = sink.open(dir + found.file().path());
-            found.exporter().write(id, found.file(), out);
+            found.exporter().writePublished(id, found.file(), out, published);
             out.flush();
             sink.close(out);
         }

@@ -39,6 +39,20 @@ final class FatalFailures {
         return null;
     }
 
+    /**
+     * True when the failure is the run's own database's (an {@link java.sql.SQLException} among its
+     * causes: saving a sample failed inside the iteration), not the Space's: it is not counted as a
+     * failed sample, and a full disk there is not the Space's disk.
+     */
+    static boolean database(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The run's failure reason when a Ping right after a failed iteration fails too. */
     static String agentGone(Throwable pingFailure, String where, String iterationError) {
         return "the agent stopped answering (Ping after the failure: " + statusText(pingFailure) + ") during " + where

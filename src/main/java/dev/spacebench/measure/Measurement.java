@@ -317,6 +317,10 @@ public final class Measurement {
      * the failure is only counted. A Ping decides when the error itself does not tell.
      */
     private void endIfSpaceLost(String where) {
+        if (failure instanceof RuntimeException own && FatalFailures.database(own)) {
+            // The run's bookkeeping failed, not the Space: the run ends with that (RunExecution names it).
+            throw own;
+        }
         String reason = FatalFailures.reason(failure, staging, where);
         if (reason == null) {
             try {

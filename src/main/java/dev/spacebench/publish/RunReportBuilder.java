@@ -73,12 +73,27 @@ public class RunReportBuilder {
 
     /** @throws dev.spacebench.run.RunNotFoundException if there is no such run */
     public RunReport build(long id) {
+        return build(id, null);
+    }
+
+    /**
+     * The report as a published site shows it: its environment without the publisher's paths, pids
+     * and host name ({@link PublishedEnvironment}); the stored run is untouched.
+     *
+     * @throws dev.spacebench.run.RunNotFoundException if there is no such run
+     */
+    public RunReport buildPublished(long id, PublishedEnvironment published) {
+        return build(id, published);
+    }
+
+    private RunReport build(long id, PublishedEnvironment published) {
         Run run = runs.get(id);
         List<MetricResult> results = runs.results(id);
         Plan plan = run.getPlan();
         // Published pages and exports never carry an attach token.
         SpaceSpec spec = run.getSpaceSpec().redacted();
-        Environment env = run.getEnvironment();
+        Environment env = published == null ? run.getEnvironment() : published.redact(run.getEnvironment());
+        String testbed = published == null ? run.getTestbed() : published.testbed(run.getTestbed(), run.getEnvironment());
         Build build = run.getBuild();
         String kind = run.getKind();
 
@@ -141,7 +156,7 @@ public class RunReportBuilder {
                         ? Method.describe(plan, spaceFacts, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),
                 Caveats.list(run, plan, env, kind, exec, failures),
-                withTestbed(run.getTestbed(), environment(env, spec, kind)),
+                withTestbed(testbed, environment(env, spec, kind)),
                 buildFacts(build),
                 reproduce(spec, plan, build),
                 upstreamRepository,

@@ -3,6 +3,7 @@ package dev.spacebench.run;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
+import dev.spacebench.database.DatabaseDisk;
 import dev.spacebench.environment.BuildFacts;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.JvmGc;
@@ -74,10 +75,12 @@ public class RunExecution {
     private final Duration quietAtMost;
     private final Duration quietBeforeLoops;
     private final Path spacesRoot;
+    private final DatabaseDisk disk;
 
     public RunExecution(RunRepository runs, SampleBatches batches, SortedSamples sortedSamples,
                         MetricResultRepository results, Spaces spaces, AgentChannels channels, BuildFacts buildFacts,
-                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings) {
+                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings, DatabaseDisk disk) {
+        this.disk = disk;
         this.runs = runs;
         this.batches = batches;
         this.sortedSamples = sortedSamples;
@@ -187,8 +190,14 @@ public class RunExecution {
             reason = e.getMessage();
         } catch (IOException | RuntimeException e) {
             outcome = RunStatus.FAILED;
-            reason = e.getMessage() == null ? e.toString() : e.getMessage();
-            log.warn("run {} failed", runId, e);
+            if (disk.noteFailure(e)) {
+                // DatabaseDisk logged it once and reopened the database on the room it kept: this end can be recorded.
+                reason = disk.problem().orElse("the database's disk is full") + ": the run stopped when it could not save "
+                        + "its samples; those saved before are kept";
+            } else {
+                reason = e.getMessage() == null ? e.toString() : e.getMessage();
+                log.warn("run {} failed", runId, e);
+            }
         } catch (Throwable e) {
             // An Error (a missing native library, out of memory) ends this run, not the worker.
             outcome = RunStatus.FAILED;
@@ -217,7 +226,32 @@ public class RunExecution {
                 log.warn("run {}: could not store the last piece of its samples.csv (the export formats those rows instead): {}",
                         runId, e.toString());
             }
-            finish(runId, plan, hasBulkLane, recorder.samples(), recorder.savedCount(), outcome, reason);
+            finishEvenOnAFullDisk(runId, plan, hasBulkLane, recorder, outcome, reason, stopping);
+        }
+    }
+
+    /**
+     * {@link #finish}, tried again every second for up to a minute while the database's disk is
+     * full (the app reopens the database on the room it kept; someone may free more), so that the
+     * run ends with its reason rather than being found RUNNING at the next start.
+     */
+    private void finishEvenOnAFullDisk(long runId, Plan plan, boolean hasBulkLane, RunRecorder recorder, RunStatus outcome,
+                                       String reason, BooleanSupplier stopping) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                finish(runId, plan, hasBulkLane, recorder.samples(), recorder.savedCount(), outcome, reason);
+                return;
+            } catch (RuntimeException e) {
+                if (!disk.noteFailure(e) || attempt >= 60 || stopping.getAsBoolean()) {
+                    throw e;
+                }
+            }
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

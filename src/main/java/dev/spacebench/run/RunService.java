@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.database.DatabaseDisk;
 import dev.spacebench.fleet.FleetChecks;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.request.FieldError;
@@ -39,9 +40,11 @@ public class RunService {
     private final FleetChecks fleet;
     private final PlanLimits limits;
     private final String defaultKind;
+    private final DatabaseDisk disk;
 
     public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunWorker worker, FleetChecks fleet,
-                      PlanSettings plan, SpaceSettings space) {
+                      PlanSettings plan, SpaceSettings space, DatabaseDisk disk) {
+        this.disk = disk;
         this.runs = runs;
         this.results = results;
         this.spaces = spaces;
@@ -75,12 +78,14 @@ public class RunService {
      * Validates the request, fills in defaults, and queues the run.
      *
      * @throws InvalidRequestException naming every field outside its allowed range
+     * @throws dev.spacebench.database.DatabaseUnavailableException while the database's disk is full
      */
     public Run submit(RunRequest request) {
         List<FieldError> errors = check(request);
         if (!errors.isEmpty()) {
             throw new InvalidRequestException(errors);
         }
+        disk.requireRoom();
         SpaceSpec spec = spec(request);
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
         Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan), Instant.now());

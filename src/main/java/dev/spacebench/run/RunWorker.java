@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.database.DatabaseDisk;
 import dev.spacebench.fleet.HeldRuns;
 import dev.spacebench.fleet.Leases;
 import dev.spacebench.fleet.RunClaims;
@@ -48,9 +49,11 @@ public class RunWorker {
     private final AtomicBoolean stopping = new AtomicBoolean();
     /** Set once {@link #interruptLeftovers} has run: no claim before (the scheduler starts before the app is ready). */
     private final AtomicBoolean recovered = new AtomicBoolean();
+    private final DatabaseDisk disk;
 
     public RunWorker(RunRepository runs, RunClaims claims, HeldRuns held, Leases leases, RunExecution execution, InterruptedRunFigures figures,
-                     TransactionTemplate transactions, WorkerSettings settings, WorkerIdentity identity) {
+                     TransactionTemplate transactions, WorkerSettings settings, WorkerIdentity identity, DatabaseDisk disk) {
+        this.disk = disk;
         int maxConcurrent = settings.maxConcurrentRuns();
         if (maxConcurrent < 1) {
             throw new IllegalArgumentException("spacebench.worker.max-concurrent-runs must be at least 1, was " + maxConcurrent);
@@ -138,7 +141,9 @@ public class RunWorker {
     /** Claims queued runs while there is room. Called on a schedule and after each submit. */
     @Scheduled(fixedDelayString = "${spacebench.worker.poll-interval-ms:500}")
     public synchronized void poll() {
-        if (!enabled || !recovered.get()) {
+        // Nothing is claimed before start-up recovery ran, nor while the database's disk is full (a run claimed
+        // then could not save its samples: queued runs wait until there is room).
+        if (!enabled || !recovered.get() || disk.problem().isPresent()) {
             return;
         }
         while (!stopping.get() && active.get() < maxConcurrent) {

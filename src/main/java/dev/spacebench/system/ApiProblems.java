@@ -1,6 +1,8 @@
 package dev.spacebench.system;
 
 import dev.spacebench.baseline.BaselineNotFoundException;
+import dev.spacebench.database.DatabaseDisk;
+import dev.spacebench.database.DatabaseUnavailableException;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.Shown;
@@ -34,9 +36,23 @@ import tools.jackson.core.JacksonException;
 public class ApiProblems extends ResponseEntityExceptionHandler {
 
     private final PlanLimits limits;
+    private final DatabaseDisk disk;
 
-    public ApiProblems(PlanSettings plan) {
+    public ApiProblems(PlanSettings plan, DatabaseDisk disk) {
         this.limits = plan.limits();
+        this.disk = disk;
+    }
+
+    /** The database cannot take writes (its disk is full): 503 naming the cause, for as long as it lasts. */
+    @ExceptionHandler(DatabaseUnavailableException.class)
+    ProblemDetail unavailable(DatabaseUnavailableException e) {
+        return unavailable(e.getMessage());
+    }
+
+    private static ProblemDetail unavailable(String reason) {
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.SERVICE_UNAVAILABLE, reason);
+        problem.setTitle("Database unavailable");
+        return problem;
     }
 
     @ExceptionHandler(InvalidRequestException.class)
@@ -82,6 +98,10 @@ public class ApiProblems extends ResponseEntityExceptionHandler {
      */
     @ExceptionHandler(RuntimeException.class)
     ProblemDetail unexpected(RuntimeException e) {
+        if (disk.noteFailure(e)) {
+            // Said once in the log by DatabaseDisk, not once per request.
+            return unavailable(disk.problem().orElse("the database's disk is full") + "; try again once there is room on it");
+        }
         String reference = UUID.randomUUID().toString().substring(0, 8);
         logger.error("unexpected error (reference " + reference + ")", e);
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,

@@ -1,6 +1,8 @@
 package dev.spacebench.system;
 
 import dev.spacebench.baseline.BaselineNotFoundException;
+import dev.spacebench.database.DatabaseDisk;
+import dev.spacebench.database.DatabaseUnavailableException;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.Shown;
 import dev.spacebench.request.InvalidRequestException;
@@ -34,6 +36,12 @@ public class HtmlErrorPages implements HandlerExceptionResolver, Ordered {
 
     private static final Logger log = LoggerFactory.getLogger(HtmlErrorPages.class);
 
+    private final DatabaseDisk disk;
+
+    public HtmlErrorPages(DatabaseDisk disk) {
+        this.disk = disk;
+    }
+
     @Override
     public int getOrder() {
         // Right after Boot's DefaultErrorAttributes (which only remembers the exception), before MVC's resolvers.
@@ -63,6 +71,13 @@ public class HtmlErrorPages implements HandlerExceptionResolver, Ordered {
         } else if (e instanceof MissingServletRequestParameterException missing) {
             status = HttpStatus.BAD_REQUEST;
             problems = List.of(new FieldError(missing.getParameterName(), "is required"));
+        } else if (e instanceof DatabaseUnavailableException unavailable) {
+            status = HttpStatus.SERVICE_UNAVAILABLE;
+            problems = List.of(new FieldError("database", unavailable.getMessage()));
+        } else if (disk.noteFailure(e)) {
+            status = HttpStatus.SERVICE_UNAVAILABLE;
+            problems = List.of(new FieldError("database", disk.problem().orElse("the database's disk is full")
+                    + "; try again once there is room on it"));
         } else if (e instanceof ErrorResponse known) {
             // Spring's own: no such page (404), wrong method (405), …
             status = known.getStatusCode();

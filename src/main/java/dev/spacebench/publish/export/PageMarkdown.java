@@ -1,5 +1,6 @@
 package dev.spacebench.publish.export;
 
+import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.publish.TextTemplates;
@@ -46,6 +47,11 @@ public class PageMarkdown implements RunExporter {
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
         out.write(render(reports.build(runId)).getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
+        out.write(render(reports.buildPublished(runId, published)).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The page as Markdown, its "Where the time went" from the report's own split, as the HTML page's. */

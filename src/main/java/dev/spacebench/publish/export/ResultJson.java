@@ -1,6 +1,7 @@
 package dev.spacebench.publish.export;
 
 import dev.spacebench.metric.Kind;
+import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
@@ -47,6 +48,11 @@ public class ResultJson implements RunExporter {
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
         out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId))));
+    }
+
+    @Override
+    public void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
+        out.write(mapper.writeValueAsBytes(of(reports.buildPublished(runId, published), runs.results(runId))));
     }
 
     public static ResultDocument of(RunReport report, List<MetricResult> results) {

@@ -1,5 +1,6 @@
 package dev.spacebench.publish.export;
 
+import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.run.MetricResult;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -46,4 +47,13 @@ public interface RunExporter {
      * @throws dev.spacebench.run.RunNotFoundException if there is no such run
      */
     void write(long runId, ExportFile file, OutputStream out) throws IOException;
+
+    /**
+     * As {@link #write}, for a published site: a file that shows the run's environment shows it as
+     * {@code published} redacts it (no paths, pids or host name of the publisher's). The others are
+     * written as they are.
+     */
+    default void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
+        write(runId, file, out);
+    }
 }

@@ -1,0 +1,270 @@
+package dev.spacebench.database;
+
+import ch.qos.logback.classic.LoggerContext;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
+import dev.spacebench.system.DataDirectory;
+import dev.spacebench.system.DatabaseAt;
+import jakarta.annotation.PreDestroy;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+/**
+ * Whether the database's disk is full, and the way back from it without a restart.
+ * <p>
+ * When H2 cannot write its file ("No space left on device") it closes the database: every
+ * connection the pool holds then fails, while H2's {@code isValid} still says yes, so the pool
+ * would keep them for ever. So the first failure anyone reports here ({@link #noteFailure}) turns the
+ * app to "disk full": it says so once in the log, gives back the room it kept in reserve beside an H2
+ * file ({@code disk-reserve} in the data directory, {@link DatabaseSettings#diskReserve()}) and has
+ * the pool replace its connections, on which H2 opens the file anew: the run under way records its
+ * end (FAILED, with {@link #problem()} as the reason) and reads work. Meanwhile health is DOWN and
+ * new runs are refused with the reason ({@link DatabaseUnavailableException}, a 503). Every second
+ * it looks again ({@link #check()}); once the disk has room for the reserve again it makes it anew and
+ * the app carries on. The same for PostgreSQL's "disk full" (SQLSTATE 53100), without a reserve.
+ * Other code's log lines about it go through here too ({@link DiskFullLogFilter}): said once, then
+ * counted.
+ */
+@Component
+public class DatabaseDisk {
+
+    private static final Logger log = LoggerFactory.getLogger(DatabaseDisk.class);
+    private static final String NO_SPACE = "No space left on device";
+    /** PostgreSQL's disk_full. */
+    private static final String DISK_FULL_STATE = "53100";
+    private static final long HEADROOM_BYTES = 1L << 20;
+    /** H2's DATABASE_IS_CLOSED. */
+    static final int H2_DATABASE_CLOSED = 90098;
+    private static final long RELOG_EVERY_NS = 60_000_000_000L;
+    private static final long EVICT_EVERY_NS = 1_000_000_000L;
+
+    private final DataSource dataSource;
+    /** The data directory of an H2 file database; null for other databases. */
+    private final Path dir;
+    private final Path reserve;
+    private final long reserveBytes;
+    private volatile String problem;
+    private final AtomicLong failuresSinceLog = new AtomicLong();
+    private volatile long loggedAt;
+    private volatile long evictedAt;
+    private final DiskFullLogFilter logFilter;
+
+    public DatabaseDisk(DataSource dataSource, DatabaseAt database, DatabaseSettings settings) {
+        this.dataSource = dataSource;
+        this.dir = DataDirectory.isH2File(database.url()) ? DataDirectory.of(database.url()).toAbsolutePath().normalize() : null;
+        this.reserveBytes = settings.diskReserve().toBytes();
+        this.reserve = dir == null || reserveBytes == 0 ? null : dir.resolve("disk-reserve");
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext logback) {
+            logFilter = new DiskFullLogFilter(this);
+            logback.addTurboFilter(logFilter);
+        } else {
+            logFilter = null;
+        }
+        if (reserve != null) {
+            try {
+                makeReserve();
+            } catch (IOException e) {
+                if (String.valueOf(e.getMessage()).contains(NO_SPACE)) {
+                    problem = describe();
+                    log.error("{} at start: new runs are refused until there is room again (the app looks every second)", problem);
+                } else {
+                    log.warn("could not keep {} in reserve beside the database ({}): a full disk may then leave a run without its end",
+                            reserve, e.toString());
+                }
+            }
+        }
+    }
+
+    @PreDestroy
+    void stopFilteringTheLog() {
+        if (logFilter != null && LoggerFactory.getILoggerFactory() instanceof LoggerContext logback) {
+            logback.getTurboFilterList().remove(logFilter);
+        }
+    }
+
+    /** @return the reason while the database's disk is full, e.g. "the database's disk is full (No space left on device in /srv/data)"; empty otherwise */
+    public Optional<String> problem() {
+        return Optional.ofNullable(problem);
+    }
+
+    /** @throws DatabaseUnavailableException naming the reason while the database's disk is full */
+    public void requireRoom() {
+        String now = problem;
+        if (now != null) {
+            throw new DatabaseUnavailableException(now + "; new runs are refused until there is room on it again "
+                    + "(the app looks every second and carries on by itself)");
+        }
+    }
+
+    /**
+     * Reports a failure from anywhere that used the database. When it is the disk being full, the
+     * app turns to "disk full" (see the class comment); the first such failure is logged, the rest
+     * counted and summed up at most once a minute.
+     *
+     * @return true when {@code failure} was the database's disk being full (the caller then need not log it)
+     */
+    public boolean noteFailure(Throwable failure) {
+        if (!isDiskFull(failure) && !(databaseBroke(failure) && (problem != null || nearlyFull()))) {
+            return false;
+        }
+        boolean first;
+        synchronized (this) {
+            first = problem == null;
+            if (first) {
+                problem = describe();
+            }
+        }
+        long now = System.nanoTime();
+        if (first) {
+            loggedAt = now;
+            failuresSinceLog.set(0);
+            log.error("{}: H2 closed the database. The app gives back the room it kept in reserve, reopens the database, "
+                    + "ends the run under way FAILED and refuses new runs until the disk has room again (it looks every second)",
+                    problem);
+            freeReserve();
+        } else if (now - loggedAt > RELOG_EVERY_NS) {
+            loggedAt = now;
+            log.warn("{}: still ({} more failures of database work since the last line)", problem, failuresSinceLog.getAndSet(0));
+        } else {
+            failuresSinceLog.incrementAndGet();
+        }
+        if (first || now - evictedAt > EVICT_EVERY_NS) {
+            evictedAt = now;
+            replaceConnections();
+        }
+        return true;
+    }
+
+    /**
+     * @return true when the failure is the database's (an {@link SQLException} among its causes) and
+     *     it, or one of its causes, says the disk has no space left; a full disk elsewhere (a Space's,
+     *     the staging directory's) is not the database's
+     */
+    public static boolean isDiskFull(Throwable failure) {
+        boolean database = false;
+        boolean noSpace = false;
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 64; t = t.getCause(), depth++) {
+            if (t instanceof SQLException sql) {
+                database = true;
+                noSpace |= DISK_FULL_STATE.equals(sql.getSQLState());
+            }
+            noSpace |= t.getMessage() != null && t.getMessage().contains(NO_SPACE);
+        }
+        return database && noSpace;
+    }
+
+    /**
+     * True for a failure of database work (an {@link SQLException} among its causes). Once the disk
+     * is full, or on a disk with no room, such a failure is that: H2 does not chain every one of them
+     * to the write that failed ("database has been closed", a pool's "Connection is closed", a
+     * rollback that failed and that Spring reports instead of what went wrong first).
+     */
+    static boolean databaseBroke(Throwable failure) {
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 64; t = t.getCause(), depth++) {
+            if (t instanceof SQLException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** For an H2 file: whether its disk has less room than the reserve would need (a database that broke there broke on it). */
+    private boolean nearlyFull() {
+        if (dir == null) {
+            return false;
+        }
+        try {
+            return Files.getFileStore(dir).getUsableSpace() < HEADROOM_BYTES;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** While the disk is full: once it has room for the reserve again, makes it and lets the app carry on. */
+    @Scheduled(fixedDelay = 1000)
+    public void check() {
+        if (problem == null) {
+            return;
+        }
+        try {
+            if (reserve != null) {
+                if (!Files.exists(reserve) && Files.getFileStore(dir).getUsableSpace() < reserveBytes + HEADROOM_BYTES) {
+                    return;
+                }
+                makeReserve();
+            }
+            replaceConnections();
+            try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+                s.execute("SELECT 1");
+            }
+        } catch (IOException | SQLException | RuntimeException notYet) {
+            return;
+        }
+        problem = null;
+        log.info("the database's disk has room again: new runs are taken again ({} failures of database work since the last line)",
+                failuresSinceLog.getAndSet(0));
+    }
+
+    private String describe() {
+        return "the database's disk is full (" + NO_SPACE + (dir == null ? "" : " in " + dir) + ")";
+    }
+
+    /** Connections on a database H2 closed go; the next ones open it anew. */
+    private void replaceConnections() {
+        if (dataSource instanceof HikariDataSource pool) {
+            HikariPoolMXBean bean = pool.getHikariPoolMXBean();
+            if (bean != null) {
+                bean.softEvictConnections();
+            }
+        }
+    }
+
+    /** Writes the reserve's bytes for real (a sparse file would keep no room). */
+    private void makeReserve() throws IOException {
+        if (Files.exists(reserve) && Files.size(reserve) == reserveBytes) {
+            return;
+        }
+        Files.createDirectories(dir);
+        Path partial = dir.resolve("disk-reserve.partial");
+        try (FileChannel out = FileChannel.open(partial, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer zeros = ByteBuffer.allocate(1 << 16);
+            for (long written = 0; written < reserveBytes; ) {
+                zeros.clear().limit((int) Math.min(zeros.capacity(), reserveBytes - written));
+                written += out.write(zeros);
+            }
+            out.force(true);
+        } catch (IOException e) {
+            Files.deleteIfExists(partial);
+            throw e;
+        }
+        Files.move(partial, reserve, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private void freeReserve() {
+        if (reserve == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(reserve);
+        } catch (IOException e) {
+            log.warn("could not give back the reserve {}: {}", reserve, e.toString());
+        }
+    }
+}

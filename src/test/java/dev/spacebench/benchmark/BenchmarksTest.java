@@ -163,7 +163,8 @@ class BenchmarksTest extends AppTestSupport {
         List<String> htmlItems = Pattern.compile("<li>([^<]*)</li>").matcher(htmlMethod).results()
                 .map(m -> m.group(1).replace("&#39;", "'").replace("&quot;", "\"").replace("&amp;", "&").replace("&gt;", ">").replace("&lt;", "<")).toList();
         assertThat(mdItems).hasSizeGreaterThan(5).isEqualTo(htmlItems);
-        String reproduce = markdown.substring(markdown.indexOf("```sh\n") + 6, markdown.indexOf("```\n\n## Questions"));
+        int code = markdown.indexOf("```sh\n", markdown.indexOf("## Reproduce")) + 6;
+        String reproduce = markdown.substring(code, markdown.indexOf("```\n", code));
         assertThat(reproduce.lines().findFirst().orElseThrow()).startsWith("git clone ");
         assertThat(reproduce).doesNotContain("null").contains(" bench --kind process ").contains("cat > plan.json");
     }

@@ -175,7 +175,7 @@ class EndToEndTest extends AppTestSupport {
         for (String metric : List.of("exec.true", "exec.sh_c")) {
             Matcher added = Pattern.compile("<li data-added=\"" + Pattern.quote(metric) + "\"[^>]*>([^<]+)<").matcher(html);
             assertThat(added.find()).as(metric + "'s harness sentence").isTrue();
-            assertThat(added.group(1)).contains(hyperfine ? "hyperfine" : "spawn").contains("bare gRPC ping");
+            assertThat(added.group(1)).contains(hyperfine ? "hyperfine" : "on the host").contains("bare gRPC ping");
             assertThat(added.find()).as("one sentence for " + metric).isFalse();
         }
         assertThat(html).contains("Space ready, in parts");

@@ -1,10 +1,15 @@
 package dev.spacebench;
 
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Debian's headless Chromium and its WebDriver, which the browser tests drive. A class that needs
@@ -29,6 +34,20 @@ public final class Chromium {
             return "needs Debian's chromium-driver package (" + DRIVER + "): apt-get install -y chromium-driver";
         }
         return null;
+    }
+
+    /**
+     * Starts headless Chromium through its driver on a free port, with its profile in {@code profile}
+     * (the caller's to delete after {@link WebDriver#quit()}) and a window of this size in CSS pixels.
+     */
+    public static WebDriver start(Path profile, int width, int height) {
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(BINARY.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+                "--user-data-dir=" + profile, "--window-size=" + width + "," + height);
+        return new ChromeDriver(new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(DRIVER.toString())).usingAnyFreePort().build(), options);
     }
 
     /** Skips the annotated class or method when {@link #missing()} gives a reason. */

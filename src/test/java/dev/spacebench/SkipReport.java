@@ -30,8 +30,10 @@ import org.junit.platform.launcher.TestPlan;
  */
 public final class SkipReport implements TestExecutionListener {
 
-    /** test class → the reasons its tests were skipped for, in the order met, with how many tests each ("every test" for the class). */
-    private final Map<String, Map<String, String>> skipped = new LinkedHashMap<>();
+    /** test class → the reasons its tests were skipped for, in the order met, with how many tests each ({@link #WHOLE_CLASS}: the class). */
+    private final Map<String, Map<String, Integer>> skipped = new LinkedHashMap<>();
+
+    private static final int WHOLE_CLASS = 0;
 
     @Override
     public void executionSkipped(TestIdentifier test, String reason) {
@@ -47,14 +49,11 @@ public final class SkipReport implements TestExecutionListener {
 
     private synchronized void note(TestIdentifier test, String reason) {
         String owner = test.getSource().map(SkipReport::className).orElse(test.getDisplayName());
-        // A whole class skipped (its condition, or an assumption in @BeforeAll) is one entry; say so.
+        // A whole class skipped (its condition, or an assumption in @BeforeAll) is one entry, said as such.
         String why = reason == null || reason.isBlank() ? "no reason given" : reason.replaceFirst("^Assumption failed: ", "").strip();
-        Map<String, String> reasons = skipped.computeIfAbsent(owner, k -> new LinkedHashMap<>());
-        if (test.isContainer()) {
-            reasons.put(why, "every test");
-        } else {
-            reasons.merge(why, "1 test", (was, one) -> was.equals("every test") ? was : (Integer.parseInt(was.split(" ")[0]) + 1) + " tests");
-        }
+        // Merged counts: a class skipped whole stays whole; tests skipped one by one add up.
+        skipped.computeIfAbsent(owner, k -> new LinkedHashMap<>()).merge(why, test.isContainer() ? WHOLE_CLASS : 1,
+                (was, one) -> was == WHOLE_CLASS || one == WHOLE_CLASS ? WHOLE_CLASS : was + one);
     }
 
     private static String className(TestSource source) {
@@ -76,7 +75,8 @@ public final class SkipReport implements TestExecutionListener {
         String pass = System.getProperty("spacebench.test.db", "h2").equals("postgres") ? " [PostgreSQL pass]" : "";
         Set<String> lines = new LinkedHashSet<>();
         skipped.forEach((owner, reasons) -> reasons.forEach((why, count) -> lines.add(
-                "  " + owner.substring(owner.lastIndexOf('.') + 1) + pass + " (" + count + "): " + why.replaceAll("\\s+", " "))));
+                "  " + owner.substring(owner.lastIndexOf('.') + 1) + pass + " ("
+                        + (count == WHOLE_CLASS ? "every test" : count + (count == 1 ? " test" : " tests")) + "): " + why.replaceAll("\\s+", " "))));
         Path path = Path.of(file);
         try {
             Files.createDirectories(path.toAbsolutePath().getParent());

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.spacebench.AppTestSupport;
 import dev.spacebench.Chromium;
 import java.io.ByteArrayInputStream;
-import java.io.File;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.net.http.HttpRequest;
@@ -32,9 +31,6 @@ import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -49,8 +45,6 @@ class BenchmarksTest extends AppTestSupport {
             + "\"floor\":{\"enabled\":false}}}";
     private static final Pattern LINK = Pattern.compile("(?:href|src)=\"([^\"]*)\"");
     private static final Pattern MD_LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
-    private static final Path CHROMIUM = Chromium.BINARY;
-    private static final Path CHROMEDRIVER = Chromium.DRIVER;
 
     private long succeededRun() throws Exception {
         long id = json(post("/api/runs", PLAN)).get("id").asLong();
@@ -194,12 +188,7 @@ class BenchmarksTest extends AppTestSupport {
 
     private void openInChromium(Path site) throws IOException {
         Path profile = Files.createTempDirectory("spacebench-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--user-data-dir=" + profile, "--window-size=1280,1600");
-        WebDriver browser = new ChromeDriver(new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build(), options);
+        WebDriver browser = Chromium.start(profile, 1280, 1600);
         try {
             browser.get(site.resolve("index.html").toUri().toString());
             assertThat(browser.findElements(By.cssSelector("#benchmarks-table tbody tr"))).hasSize(siteBenchmarks);

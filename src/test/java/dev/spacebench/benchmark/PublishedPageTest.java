@@ -1,11 +1,10 @@
 package dev.spacebench.benchmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.spacebench.AppTestSupport;
+import dev.spacebench.Chromium;
 import java.io.ByteArrayInputStream;
-import java.io.File;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -22,15 +21,13 @@ import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 
 /**
  * Issue 24: a published page carries everything the run's page does. One real run (no-op, true, sh -c true, a file,
@@ -59,8 +56,6 @@ class PublishedPageTest extends AppTestSupport {
      */
     private static final String SITE_REDACTED = "table.facts tr:has(> th:matchesOwn(^(Testbed|Host|Worker|Space pid|Space agent pid"
             + "|Space directory|Space bulk lane|Inside the Space|Host JVM flags|Agent JVM flags)$))";
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
 
     private static Long run;
 
@@ -171,18 +166,11 @@ class PublishedPageTest extends AppTestSupport {
 
     /** In Chromium: wide content stays in its column, the history plot has one y label; screenshots for the issue. */
     @Test
+    @ExtendWith(Chromium.Required.class)
     void theLayoutHoldsInChromium() throws Exception {
-        assumeTrue(Files.isExecutable(CHROMIUM), "needs Debian's chromium package: apt-get install -y chromium");
-        assumeTrue(Files.isExecutable(CHROMEDRIVER), "needs Debian's chromium-driver package: apt-get install -y chromium-driver");
         long id = publishedRun();
         Path profile = Files.createTempDirectory("spacebench-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + profile, "--window-size=1100,1800");
-        WebDriver browser = new ChromeDriver(new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build(), options);
+        WebDriver browser = Chromium.start(profile, 1100, 1800);
         try {
             Path shots = Files.createDirectories(Path.of("target", "screenshots"));
             for (String path : List.of("/runs/" + id, "/benchmarks/" + SLUG)) {

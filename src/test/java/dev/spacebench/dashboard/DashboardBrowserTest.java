@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
 import dev.spacebench.Chromium;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +23,6 @@ import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -38,8 +34,6 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @org.junit.jupiter.api.extension.ExtendWith(Chromium.Required.class)
 class DashboardBrowserTest extends AppTestSupport {
 
-    private static final Path CHROMIUM = Chromium.BINARY;
-    private static final Path CHROMEDRIVER = Chromium.DRIVER;
     private static final Path SCREENSHOTS = Path.of("target", "screenshots");
 
     private static WebDriver browser;
@@ -48,14 +42,7 @@ class DashboardBrowserTest extends AppTestSupport {
     @BeforeAll
     static void startBrowser() throws IOException {
         profile = Files.createTempDirectory("spacebench-chromium-");
-        ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-                "--user-data-dir=" + profile, "--window-size=1280,1800");
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
+        browser = Chromium.start(profile, 1280, 1800);
         browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
         Files.createDirectories(SCREENSHOTS);
     }

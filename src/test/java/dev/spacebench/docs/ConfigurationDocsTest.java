@@ -26,13 +26,11 @@ import org.commonmark.ext.gfm.tables.TableBlock;
 import org.commonmark.ext.gfm.tables.TableBody;
 import org.commonmark.ext.gfm.tables.TableCell;
 import org.commonmark.ext.gfm.tables.TableHead;
-import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Code;
 import org.commonmark.node.CustomBlock;
 import org.commonmark.node.Node;
 import org.commonmark.node.Text;
-import org.commonmark.parser.Parser;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -130,7 +128,7 @@ class ConfigurationDocsTest {
 
     /** Rows of every table whose first header cell is "property": a {@code `key`}, then a {@code `default`} or "blank". */
     private static void readTables(String markdown) {
-        Node page = Parser.builder().extensions(List.of(TablesExtension.create())).build().parse(markdown);
+        Node page = MarkdownDocsTest.PARSER.parse(markdown);
         page.accept(new AbstractVisitor() {
             @Override
             public void visit(CustomBlock block) {

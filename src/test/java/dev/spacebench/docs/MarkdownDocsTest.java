@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class MarkdownDocsTest {
 
     private static final Path ROOT = Path.of("").toAbsolutePath();
-    private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+    /** CommonMark with GitHub's tables: how GitHub renders the docs (ConfigurationDocsTest reads its tables with it too). */
+    static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
 
     static Stream<Path> docs() throws IOException {
         List<Path> docs = new ArrayList<>(List.of(ROOT.resolve("README.md")));

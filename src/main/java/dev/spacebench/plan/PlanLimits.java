@@ -53,6 +53,8 @@ public record PlanLimits(long maxFileBytes, int maxConcurrency) {
             case "files.bulkThresholdBytes" -> "from 0 to " + Long.MAX_VALUE;
             case "files.chunkBytes" -> "from " + MIN_CHUNK_BYTES + " to " + MAX_CHUNK_BYTES;
             case "spaces" -> "from 1 to " + MAX_SPACES;
+            case "blockSize" -> "from 1 to exec.n";
+            case "seed" -> "from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
             case "concurrency.levels[]" -> "from 1 to " + maxConcurrency;
             case "concurrency.n", "concurrency.fileN" -> "from 1 to " + MAX_N;
             case "concurrency.fileBytes" -> "from 1 to " + maxFileBytes;

@@ -79,6 +79,7 @@ public final class PlanValidator {
         if (plan.spaces() != null) {
             range(errors, prefix + ".spaces", plan.spaces(), 1, PlanLimits.MAX_SPACES);
         }
+        checkOrder(errors, plan, prefix);
         if (plan.concurrency() != null) {
             checkConcurrency(errors, plan.concurrency(), limits, prefix + ".concurrency");
         }
@@ -94,6 +95,34 @@ public final class PlanValidator {
                     + ExecMetric.wireNames() + ", one files.sizes entry or a concurrency sweep"));
         }
         return errors;
+    }
+
+    /**
+     * {@code order} is one of {@link Plan#ORDERS}; {@code blockSize} 1 to exec n; an interleaved
+     * floor needs at least one iteration per block ({@code measure.BlockSchedule} gives every series
+     * ⌈exec n / blockSize⌉ blocks). A stored plan's null order (sequential) is not checked here.
+     */
+    private static void checkOrder(List<PlanProblem> errors, Plan plan, String prefix) {
+        if (plan.order() != null && !Plan.ORDERS.contains(plan.order())) {
+            errors.add(new PlanProblem(prefix + ".order", "must be one of " + Plan.ORDERS + ", was " + Shown.quote(plan.order())));
+            return;
+        }
+        int n = plan.exec().n();
+        // An exec n out of range is named there; a block size against it would say nothing more.
+        if (!plan.interleaved() || plan.blockSize() == null || n < 1 || n > PlanLimits.MAX_N) {
+            return;
+        }
+        if (plan.blockSize() < 1 || plan.blockSize() > Math.max(1, n)) {
+            errors.add(new PlanProblem(prefix + ".blockSize", "must be from 1 to " + n + " (exec.n), was " + plan.blockSize()));
+            return;
+        }
+        int blocks = (n + plan.blockSize() - 1) / plan.blockSize();
+        FloorPlan floor = plan.floor();
+        if (floor != null && floor.enabled() && floor.n() >= 1 && floor.n() < blocks) {
+            errors.add(new PlanProblem(prefix + ".blockSize", "must give at most floor.n (" + floor.n() + ") blocks: exec.n " + n
+                    + " in blocks of " + plan.blockSize() + " is " + blocks + " blocks, and every floor loop is cut into as many;"
+                    + " raise blockSize to at least " + ((n + floor.n() - 1) / floor.n()) + " or floor.n to " + blocks));
+        }
     }
 
     private static void checkConcurrency(List<PlanProblem> errors, ConcurrencyPlan sweep, PlanLimits limits, String c) {

@@ -17,6 +17,8 @@ public final class Plans {
     public static final int DEFAULT_FLOOR_MAX_N = 1000;
     public static final long DEFAULT_BULK_THRESHOLD_BYTES = 2L << 20;
     public static final int DEFAULT_CHUNK_BYTES = AgentProtocol.DEFAULT_CHUNK_BYTES;
+    /** Measured iterations per block of an interleaved plan. */
+    public static final int DEFAULT_BLOCK_SIZE = 10;
     private static final long MIB = 1L << 20;
 
     private Plans() {}
@@ -39,15 +41,21 @@ public final class Plans {
         FilePlan files = filesWithDefaults(given == null ? null : given.files());
         FloorPlan floor = given == null ? null : given.floor();
         Integer spaces = given == null || given.spaces() == null ? 1 : given.spaces();
+        String order = given == null || given.order() == null ? Plan.INTERLEAVED : given.order();
+        int blockSize = given == null || given.blockSize() == null ? DEFAULT_BLOCK_SIZE : given.blockSize();
+        int execN = inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N);
+        // An interleaved floor loop needs one iteration per block at least: its default n rises to that.
+        int blocks = Plan.INTERLEAVED.equals(order) && blockSize >= 1 ? (execN + blockSize - 1) / blockSize : 1;
         return new Plan(exec, files, new FloorPlan(
                 floor == null || floor.enabled() == null || floor.enabled(),
                 // From the exec loops by default (capped: a floor is a reference, not the experiment); an exec
                 // value out of range is reported there, not twice.
-                floor == null || floor.n() == null
-                        ? Math.min(DEFAULT_FLOOR_MAX_N, inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N)) : floor.n(),
+                floor == null || floor.n() == null ? Math.max(blocks, Math.min(DEFAULT_FLOOR_MAX_N, execN)) : floor.n(),
                 floor == null || floor.warmups() == null
                         ? inRange(exec.warmups(), 0, PlanLimits.MAX_WARMUPS, DEFAULT_EXEC_WARMUPS) : floor.warmups()),
-                spaces, concurrencyWithDefaults(given == null ? null : given.concurrency()));
+                spaces, concurrencyWithDefaults(given == null ? null : given.concurrency()),
+                // A new run interleaves unless it asks not to; the seed is drawn when the run is submitted.
+                order, blockSize, given == null ? null : given.seed());
     }
 
     /** Off stays off; a sweep asked for gets the defaults of what it left out. */

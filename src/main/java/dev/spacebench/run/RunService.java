@@ -87,7 +87,9 @@ public class RunService {
         }
         disk.requireRoom();
         SpaceSpec spec = spec(request);
-        Plan plan = Plans.withDefaults(request == null ? null : request.plan());
+        // The block order's seed is drawn here, once, and stored with the plan: the run can be replayed in the same order.
+        Plan plan = Plans.withDefaults(request == null ? null : request.plan())
+                .withSeedIfNone(java.util.concurrent.ThreadLocalRandom.current().nextLong());
         Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan), Instant.now());
         queued.setTestbed(request == null ? null : request.testbed());
         Run run = runs.save(queued);

@@ -73,7 +73,7 @@ public final class BareGrpcPing {
     }
 
     /** This JVM's JIT ms plus the server's; -1 when this JVM cannot tell. */
-    private static long jitMs(BareServerProcess server) {
+    static long jitMs(BareServerProcess server) {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() + server.jitNs() / 1_000_000 : -1;
     }

@@ -28,7 +28,7 @@ public final class HostSpawnFloor {
     public static final List<String> SH_C_TRUE = List.of("sh", "-c", "true");
     public static final String LAUNCH_MECHANISM_PROPERTY = "jdk.lang.Process.launchMechanism";
     /** As the host's channel sends with every Exec: the agent then arms its kill timer, a cost we keep. */
-    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private HostSpawnFloor() {}
 

@@ -46,6 +46,44 @@ final class FloorLoops {
     }
 
     /**
+     * An interleaved plan's part of the floor taken before the Space: the timer's step, and the
+     * facts the page gives (one untimed spawn tells the launch mechanism). The loops themselves
+     * run in blocks with the Space's ({@link Measurement#run}).
+     *
+     * @return iterations done, for progress (the timer's one)
+     */
+    long runInterleavedPart(FloorPlan floor, int grpcWarmupCalls, long done, long total) {
+        if (floor == null || !floor.enabled()) {
+            return done;
+        }
+        record(FloorMetric.TIMER.id(), new long[] {TimerGranularity.smallestStep(TIMER_READS)});
+        listener.progress(new Progress(FloorMetric.TIMER.id(), Phase.MEASURED, 1, 1, ++done, total));
+        try {
+            HostSpawnFloor.Result once = HostSpawnFloor.run(HostSpawnFloor.TRUE, 1, 0);
+            facts.put("host spawn launch mechanism", once.launchMechanism()
+                    + (once.matchesAgent() ? " (the agent's too)" : " (the agent uses " + once.agentLaunchMechanism()
+                    + ": not like for like)"));
+        } catch (IOException e) {
+            facts.put("floor", "incomplete: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancelledException();
+        }
+        facts.put("hyperfine", HyperfineFloor.onPath("hyperfine", System.getenv("PATH")).isPresent()
+                ? "hyperfine -N --runs B --warmup W true, and 'sh -c true', one hyperfine per block (B: the block's runs;"
+                        + " W: " + floor.warmups() + " before the first block only)"
+                : "not measured: hyperfine is not on PATH (Debian: apt-get install hyperfine)");
+        facts.put("bare gRPC ping transport", (unixSocketDir == null ? "TCP loopback" : "unix socket (the Space's transport)")
+                + ", to a server in a JVM of its own");
+        facts.put("floor warm-ups", floor.warmups() + " per floor loop before its first block, run and dropped (the bare gRPC"
+                + " ping also " + grpcWarmupCalls + " more, as many as the agent gets, then blocks until neither its client's nor"
+                + " its server's JIT compiles, as the agent's)");
+        facts.put("floor order", "interleaved with the Space's loops, in blocks in a seeded random order each round"
+                + " (samples.csv: block, seq); the Space exists, idle, while the floor runs");
+        return done;
+    }
+
+    /**
      * @param grpcWarmupCalls extra untimed pings before the bare gRPC ping is timed, as many as the
      *     agent gets before its loops, so that both sides of that comparison are equally warm
      * @return iterations done, for progress
@@ -114,6 +152,11 @@ final class FloorLoops {
         if (listener.cancelRequested()) {
             throw new CancelledException();
         }
+    }
+
+    /** Whether {@code id} is a floor loop an interleaved plan runs in blocks (every floor metric but the timer). */
+    static boolean inBlocks(String id) {
+        return id.startsWith("floor.") && !id.equals(FloorMetric.TIMER.id());
     }
 
     private void record(String metric, long[] samples) {

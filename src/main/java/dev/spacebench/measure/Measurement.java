@@ -8,6 +8,7 @@ import dev.spacebench.channel.ExecResult;
 import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
 import dev.spacebench.environment.JvmGc;
+import dev.spacebench.floor.FloorBlocks;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.metric.ExecRoundTrip;
@@ -49,7 +50,7 @@ public final class Measurement {
     /** Metrics not run because the channel cannot do them, with its reason, in plan order. */
     private final Map<String, String> skipped = new LinkedHashMap<>();
     private final Path staging;
-    private final MeasureListener listener;
+    private MeasureListener listener;
     private long done;
     private long total;
     /** The metric and error of the last failed iteration, for the run's reason. */
@@ -66,6 +67,10 @@ public final class Measurement {
     private List<Long> jitSettleBlocks = List.of();
     /** The agent's JIT time in each untimed block of {@code true} execs after those ({@link AgentJitSettle#runExec}). */
     private List<Long> execJitSettleBlocks = List.of();
+    /** Failed iterations in a row: per loop in a sequential run, across the blocks in an interleaved one. */
+    private int failuresInARow;
+    /** Where an interleaved run's bare gRPC ping listens: null, TCP loopback; else a unix socket in it. */
+    private Path floorSocketDir;
 
 
     /**
@@ -117,7 +122,11 @@ public final class Measurement {
      */
     public static Map<String, String> floor(Plan plan, Path unixSocketDir, MeasureListener listener) {
         FloorLoops loops = new FloorLoops(listener, unixSocketDir);
-        loops.run(plan.floor(), plan.exec().agentWarmupCalls(), 0, progressUnits(plan));
+        if (plan.interleaved()) {
+            loops.runInterleavedPart(plan.floor(), plan.exec().agentWarmupCalls(), 0, progressUnits(plan));
+        } else {
+            loops.run(plan.floor(), plan.exec().agentWarmupCalls(), 0, progressUnits(plan));
+        }
         return loops.facts();
     }
 
@@ -134,11 +143,15 @@ public final class Measurement {
      */
     public void run(Plan plan) {
         total = progressUnits(plan);
-        done = FloorLoops.iterations(plan.floor());
+        // An interleaved plan's floor took only the timer's reading before the Space; its loops run below.
+        done = plan.interleaved() && plan.floor() != null && plan.floor().enabled() ? 1 : FloorLoops.iterations(plan.floor());
         if (!plan.exec().metrics().isEmpty()) {
             warmAgent(plan.exec().agentWarmupCalls(), plan.exec().metrics().stream().anyMatch(m -> !m.equals(ExecMetric.NOOP.wireName())));
         }
-        for (String name : plan.exec().metrics()) {
+        if (plan.interleaved()) {
+            interleave(plan);
+        }
+        for (String name : plan.interleaved() ? List.<String>of() : plan.exec().metrics()) {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
             Optional<String> cannot = channel.unsupported(metric == ExecMetric.NOOP ? Operation.NOOP : Operation.EXEC);
             if (cannot.isPresent()) {
@@ -181,6 +194,149 @@ public final class Measurement {
      */
     public Map<String, String> skipped() {
         return Map.copyOf(skipped);
+    }
+
+    /**
+     * For an interleaved plan's bare gRPC ping: over a unix socket made in {@code dir} (a Space reached
+     * through one), as {@link #floor(Plan, Path, MeasureListener)}; null (the default) over TCP loopback.
+     *
+     * @return this
+     */
+    public Measurement floorSocketDir(Path dir) {
+        this.floorSocketDir = dir;
+        return this;
+    }
+
+    /**
+     * An interleaved plan's exec metrics and floor loops in {@link BlockSchedule}'s order, each
+     * sample tagged with its block and its place in the run. Each exec block is a loop of its own as
+     * in a sequential run (the agent's full collection before it); the JVM-settling wait comes only
+     * after a series' warm-ups, before its first block. A floor loop that fails to run stops, with
+     * the reason in the floor facts' place (the run goes on, as a sequential floor's does).
+     */
+    private void interleave(Plan plan) {
+        BlockSchedule schedule = BlockSchedule.of(plan);
+        java.util.Map<String, ExecMetric> exec = new java.util.HashMap<>();
+        for (String name : plan.exec().metrics()) {
+            ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
+            Optional<String> cannot = channel.unsupported(metric == ExecMetric.NOOP ? Operation.NOOP : Operation.EXEC);
+            if (cannot.isPresent()) {
+                done += (long) plan.exec().n() + plan.exec().warmups();
+                skip(ExecRoundTrip.of(metric).id(), cannot.get(), plan.exec().n());
+            } else {
+                exec.put(ExecRoundTrip.of(metric).id(), metric);
+            }
+        }
+        MeasureListener outer = listener;
+        BlockTags tags = new BlockTags(outer);
+        listener = tags;
+        java.util.Map<String, dev.spacebench.floor.FloorBlocks.Loop> floors = new java.util.HashMap<>();
+        failuresInARow = 0;
+        try {
+            for (BlockSchedule.Slot slot : schedule.slots()) {
+                tags.block = slot.block();
+                ExecMetric metric = exec.get(slot.series());
+                if (metric != null) {
+                    AgentInfo settled = collectGarbage();
+                    JvmGc hostBefore = JvmGc.sinceStart();
+                    try {
+                        runLoop(slot.series(), slot.warmups(), slot.firstIteration(), slot.count(), plan.exec().n(), 1,
+                                (phase, i) -> execOnce(metric, phase, i), slot.block() == 1);
+                    } finally {
+                        hostGcInLoops = JvmGc.addSpan(hostGcInLoops, hostBefore, JvmGc.sinceStart());
+                        countGc(settled);
+                    }
+                } else if (FloorLoops.inBlocks(slot.series())) {
+                    floorBlock(slot, plan, floors);
+                }
+            }
+        } finally {
+            listener = outer;
+            for (var loop : floors.values()) {
+                try {
+                    loop.close();
+                } catch (IOException | RuntimeException e) {
+                    // a floor server that will not stop is killed with the app's process tree; nothing to measure lost
+                }
+            }
+        }
+    }
+
+    private void floorBlock(BlockSchedule.Slot slot, Plan plan, java.util.Map<String, dev.spacebench.floor.FloorBlocks.Loop> floors) {
+        if (listener.cancelRequested()) {
+            throw new CancelledException();
+        }
+        String id = slot.series();
+        boolean ping = id.equals(dev.spacebench.metric.FloorMetric.GRPC_NOOP.id());
+        int warmups = slot.warmups() + (ping && slot.block() == 1 ? plan.exec().agentWarmupCalls() : 0);
+        long[] ns;
+        try {
+            if (slot.block() == 1) {
+                floors.put(id, FloorBlocks.open(id, floorSocketDir));
+            }
+            var loop = floors.get(id);
+            ns = loop == null ? new long[0] : loop.block(slot.count(), warmups);
+        } catch (IOException | RuntimeException e) {
+            // As a sequential floor: the loop stops, the run goes on; its figures hold the blocks it finished.
+            var loop = floors.remove(id);
+            if (loop != null) {
+                try {
+                    loop.close();
+                } catch (IOException | RuntimeException ignored) {
+                    // gone already
+                }
+            }
+            ns = new long[0];
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CancelledException();
+        }
+        for (int i = 0; i < ns.length; i++) {
+            listener.sample(new Sample(id, slot.firstIteration() + i, Phase.MEASURED, ns[i], 0, true, null));
+        }
+        done += slot.count() + slot.warmups();
+        listener.progress(new Progress(id, Phase.MEASURED, slot.firstIteration() + slot.count() - 1, plan.floor().n(), done, total));
+    }
+
+    /** Tags each sample with the block being run and its place in the interleaved part; passes everything else on. */
+    private static final class BlockTags implements MeasureListener {
+        private final MeasureListener to;
+        private int block;
+        private long seq;
+
+        BlockTags(MeasureListener to) {
+            this.to = to;
+        }
+
+        @Override
+        public void sample(Sample sample) {
+            to.sample(sample.inBlock(block, ++seq));
+        }
+
+        @Override
+        public void beforeMeasured(String metric) {
+            to.beforeMeasured(metric);
+        }
+
+        @Override
+        public void skipped(String metric, String reason) {
+            to.skipped(metric, reason);
+        }
+
+        @Override
+        public void progress(Progress progress) {
+            to.progress(progress);
+        }
+
+        @Override
+        public boolean cancelRequested() {
+            return to.cancelRequested();
+        }
+
+        @Override
+        public void sweepWall(String metric, long ns) {
+            to.sweepWall(metric, ns);
+        }
     }
 
     /**
@@ -330,13 +486,23 @@ public final class Measurement {
     }
 
     private void runLoop(String metric, int warmups, int n, long units, Iteration iteration) {
-        int failuresInARow = 0;
+        failuresInARow = 0;
+        runLoop(metric, warmups, 1, n, n, units, iteration, true);
+    }
+
+    /**
+     * Warm-ups, then measured iterations {@code first} .. {@code first + n − 1} of a series of
+     * {@code seriesN}; {@code settle}: let this JVM settle before the measured part.
+     */
+    private void runLoop(String metric, int warmups, int first, int n, int seriesN, long units, Iteration iteration, boolean settle) {
         for (Phase phase : Phase.values()) {
-            int count = phase == Phase.WARMUP ? warmups : n;
-            if (phase == Phase.MEASURED) {
+            int from = phase == Phase.WARMUP ? 1 : first;
+            int to = phase == Phase.WARMUP ? warmups : first + n - 1;
+            int count = phase == Phase.WARMUP ? warmups : seriesN;
+            if (phase == Phase.MEASURED && settle) {
                 listener.beforeMeasured(metric);
             }
-            for (int i = 1; i <= count; i++) {
+            for (int i = from; i <= to; i++) {
                 if (listener.cancelRequested()) {
                     throw new CancelledException();
                 }

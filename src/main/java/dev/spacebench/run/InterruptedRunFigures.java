@@ -77,7 +77,7 @@ public class InterruptedRunFigures {
             Integer level = rs.wasNull() ? null : levelValue;
             int spaceValue = rs.getInt(10);
             Integer space = rs.wasNull() ? null : spaceValue;
-            long id = rs.getLong(11);
+            long id = rs.getLong(SampleCsv.COLUMN_COUNT + 1);
             taken.add(new Sample(metric, iteration, phase, ns, bytes, ok, error, agent, level, space));
             count[0]++;
             if (id > end[1]) {

@@ -161,7 +161,7 @@ public class RunExecution {
                 Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
                         info.agentVersion(), others, worker, floorFacts, null);
                 saveEnvironment(runId, environment);
-                Measurement measurement = new Measurement(channel, staging, recorder);
+                Measurement measurement = new Measurement(channel, staging, recorder).floorSocketDir(spaces.agentOnUnixSocket(spec) ? staging : null);
                 measurement.run(plan);
                 saveEnvironment(runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops(),
                         JvmBackgroundWork.describeLoops(loopWaits, quietBeforeLoops)));

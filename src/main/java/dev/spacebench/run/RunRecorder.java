@@ -99,7 +99,8 @@ final class RunRecorder implements MeasureListener {
     public void sample(Sample sample) {
         all.add(sample);
         pending.add(new RunSample(runId, sample.metric(), sample.iteration(), sample.phase().wireName(), sample.ns(),
-                sample.bytes(), sample.ok(), sample.error(), sample.agentNs(), sample.level(), sample.spaceIndex()));
+                sample.bytes(), sample.ok(), sample.error(), sample.agentNs(), sample.level(), sample.spaceIndex(), sample.block(),
+                sample.seq()));
         if (pending.size() >= BATCH) {
             flush();
         }

@@ -55,6 +55,14 @@ public class RunSample {
     @Column(name = "space_index")
     private Integer spaceIndex;
 
+    /** An interleaved run's block of the series (measure.Sample#block); null otherwise. */
+    @Column(name = "block")
+    private Integer block;
+
+    /** Its place in the run's interleaved part (measure.Sample#seq); null otherwise. */
+    @Column(name = "seq")
+    private Long seq;
+
     protected RunSample() {}
 
     public RunSample(Long runId, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error) {
@@ -81,6 +89,14 @@ public class RunSample {
         this.spaceIndex = spaceIndex;
     }
 
+    /** As the constructor above, with an interleaved run's block and place. */
+    public RunSample(Long runId, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error, Long agentNs,
+                     Integer level, Integer spaceIndex, Integer block, Long seq) {
+        this(runId, metric, iteration, phase, ns, bytes, ok, error, agentNs, level, spaceIndex);
+        this.block = block;
+        this.seq = seq;
+    }
+
     /** Set by {@link SampleBatches}, which writes samples without JPA. */
     void assignId(long id) { this.id = id; }
 
@@ -96,4 +112,6 @@ public class RunSample {
     public Long getAgentNs() { return agentNs; }
     public Integer getLevel() { return level; }
     public Integer getSpaceIndex() { return spaceIndex; }
+    public Integer getBlock() { return block; }
+    public Long getSeq() { return seq; }
 }

@@ -30,7 +30,7 @@ class SampleBatches {
     /** {@code sample_seq}'s increment (V1): each value it returns stands for this many ids. */
     static final int ID_BLOCK = 500;
     private static final String INSERT = "insert into sample (id, run_id, metric, iteration, phase, ns, bytes, ok, error, agent_ns, "
-            + "level, space_index) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + "level, space_index, block, seq) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private final JdbcTemplate jdbc;
     private final SampleCsvPieces pieces;
@@ -154,6 +154,16 @@ class SampleBatches {
             ps.setNull(12, Types.INTEGER);
         } else {
             ps.setInt(12, row.getSpaceIndex());
+        }
+        if (row.getBlock() == null) {
+            ps.setNull(13, Types.INTEGER);
+        } else {
+            ps.setInt(13, row.getBlock());
+        }
+        if (row.getSeq() == null) {
+            ps.setNull(14, Types.BIGINT);
+        } else {
+            ps.setLong(14, row.getSeq());
         }
     }
 }

@@ -9,15 +9,15 @@ import java.sql.SQLException;
  * batches commit (stored pieces, {@link SampleCsvPieces}) and by the export from the rows not in a
  * piece yet ({@link SampleRows#writeCsv}). RFC 4180 quoting.
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,block,seq</pre>
  *
- * A null number or text is written as nothing; ok is {@code true}/{@code false}. Columns are only
+ * block and seq are an interleaved run's (measure.Sample#block, #seq), empty otherwise. A null number or text is written as nothing; ok is {@code true}/{@code false}. Columns are only
  * ever appended.
  */
 public final class SampleCsv {
 
     /** The header line, the one definition of the columns (the REST API's description of samples.csv reads it too). */
-    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index";
+    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,block,seq";
     /** The {@code sample} table's columns in {@link #HEADER}'s order. */
     static final String COLUMNS = HEADER.replace(",", ", ");
     /** How many of {@link #COLUMNS} there are. */
@@ -27,7 +27,7 @@ public final class SampleCsv {
 
     /** One row and its newline. */
     static void row(CsvOut out, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error,
-                    Long agentNs, Integer level, Integer spaceIndex) throws IOException {
+                    Long agentNs, Integer level, Integer spaceIndex, Integer block, Long seq) throws IOException {
         out.utf8(metric);
         out.comma();
         out.number(iteration);
@@ -47,12 +47,16 @@ public final class SampleCsv {
         number(out, level == null ? null : level.longValue());
         out.comma();
         number(out, spaceIndex == null ? null : spaceIndex.longValue());
+        out.comma();
+        number(out, block == null ? null : block.longValue());
+        out.comma();
+        number(out, seq);
         out.newline();
     }
 
     static void row(CsvOut out, RunSample s) throws IOException {
         row(out, s.getMetric(), s.getIteration(), s.getPhase(), s.getNs(), s.getBytes(), s.isOk(), s.getError(), s.getAgentNs(),
-                s.getLevel(), s.getSpaceIndex());
+                s.getLevel(), s.getSpaceIndex(), s.getBlock(), s.getSeq());
     }
 
     /** A row read as {@code select COLUMNS …}. */
@@ -63,8 +67,12 @@ public final class SampleCsv {
         Integer lv = rs.wasNull() ? null : level;
         int index = rs.getInt(10);
         Integer space = rs.wasNull() ? null : index;
+        int blockValue = rs.getInt(11);
+        Integer block = rs.wasNull() ? null : blockValue;
+        long seqValue = rs.getLong(12);
+        Long seq = rs.wasNull() ? null : seqValue;
         row(out, rs.getString(1), rs.getInt(2), rs.getString(3), rs.getLong(4), rs.getLong(5), rs.getBoolean(6), rs.getString(7),
-                agent, lv, space);
+                agent, lv, space, block, seq);
     }
 
     private static void number(CsvOut out, Long value) throws IOException {

@@ -54,7 +54,8 @@ class RunRecorderTest extends AppTestSupport {
             boolean ok = i % 101 != 0;
             given.add(new Sample(i % 3 == 0 ? "exec.true" : "sweep.2.exec.noop", i, i <= 30 ? Phase.WARMUP : Phase.MEASURED,
                     1_000_000_000_000L + i, i % 7 == 0 ? (1L << 33) + i : 0, ok, ok ? null : "exit code 1; stderr: \"µ\", " + i,
-                    i % 2 == 0 ? (long) i * 1000 : null, i % 5 == 0 ? 2 : null, i % 5 == 0 ? 1 + i % 2 : null));
+                    i % 2 == 0 ? (long) i * 1000 : null, i % 5 == 0 ? 2 : null, i % 5 == 0 ? 1 + i % 2 : null,
+                    i % 4 == 0 ? 1 + i % 30 : null, i % 4 == 0 ? (1L << 40) + i : null));
         }
         Statistics hibernate = jpa.unwrap(SessionFactory.class).getStatistics();
         hibernate.setStatisticsEnabled(true);
@@ -67,16 +68,16 @@ class RunRecorderTest extends AppTestSupport {
 
         List<String> stored = new ArrayList<>();
         List<Long> ids = new ArrayList<>();
-        jdbc.query("select id, metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index from sample where run_id = ? "
-                + "order by id", rs -> {
+        jdbc.query("select id, metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index, block, seq from sample "
+                + "where run_id = ? order by id", rs -> {
                     ids.add(rs.getLong(1));
                     stored.add(rs.getString(2) + "|" + rs.getInt(3) + "|" + rs.getString(4) + "|" + rs.getLong(5) + "|" + rs.getLong(6)
                             + "|" + rs.getBoolean(7) + "|" + rs.getString(8) + "|" + rs.getObject(9) + "|" + rs.getObject(10) + "|"
-                            + rs.getObject(11));
+                            + rs.getObject(11) + "|" + rs.getObject(12) + "|" + rs.getObject(13));
                 }, id);
         List<String> expected = given.stream().map(s -> s.metric() + "|" + s.iteration() + "|" + (s.phase() == Phase.WARMUP ? "warmup" : "measured")
                 + "|" + s.ns() + "|" + s.bytes() + "|" + s.ok() + "|" + s.error() + "|" + s.agentNs() + "|" + s.level() + "|"
-                + s.spaceIndex()).toList();
+                + s.spaceIndex() + "|" + s.block() + "|" + s.seq()).toList();
         assertThat(stored).as("in the order taken").containsExactlyElementsOf(expected);
         assertThat(ids).doesNotHaveDuplicates().allSatisfy(i -> assertThat(i).isPositive());
         assertThat(recorder.savedCount()).isEqualTo(1234);

@@ -11,13 +11,15 @@ import org.springframework.stereotype.Component;
 /**
  * samples.csv: one row per sample, in the order taken (RFC 4180 quoting).
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,block,seq</pre>
  *
  * phase is "warmup" or "measured"; ns is the round-trip time; ok is true/false; error is empty
  * when ok; agent_ns is the agent's own time inside ns (exec: spawn to reap; files: its receive,
  * hash and rename, or read, hash and send), empty where the agent reports none (no-op, floor,
  * Space); level and space_index are a concurrency sweep's level (Spaces busy at once) and which of
- * them took the sample (1..level), both empty outside a sweep. Columns are only ever appended.
+ * them took the sample (1..level), both empty outside a sweep; block and seq are an interleaved
+ * run's block of the series (1..blocks) and the sample's place in the run's interleaved part (1, 2, …
+ * across all series), both empty in a sequential run and in runs stored before them. Columns are only ever appended.
  * Streamed from the database ({@link SampleRows#writeCsv}: text stored as the run went, then rows),
  * so its memory does not grow with the run.
  */

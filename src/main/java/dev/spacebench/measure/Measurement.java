@@ -9,6 +9,7 @@ import dev.spacebench.environment.JvmGc;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.ExecMetric;
 import dev.spacebench.plan.FileSize;
@@ -128,11 +129,10 @@ public final class Measurement {
         total = progressUnits(plan);
         done = FloorLoops.iterations(plan.floor());
         if (!plan.exec().metrics().isEmpty()) {
-            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().metrics().stream().anyMatch(m -> !m.equals(ExecMetric.NOOP.wireName())));
+            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().commands().stream().anyMatch(m -> m != ExecMetric.NOOP));
         }
-        for (String name : plan.exec().metrics()) {
-            ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
-            loop(ExecRoundTrip.of(metric).id(), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(metric, phase, i));
+        for (ExecRoundTrip metric : PlanMetrics.exec(plan)) {
+            loop(metric.id(), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(metric.command(), phase, i));
         }
         Integer agentWarmup = plan.exec().agentWarmupCalls();
         if (agentWarmup != null && agentWarmup > 0) {

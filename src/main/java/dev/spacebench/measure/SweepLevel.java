@@ -2,12 +2,12 @@ package dev.spacebench.measure;
 
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Sweep;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.ConcurrencyPlan;
-import dev.spacebench.plan.ExecMetric;
 import dev.spacebench.plan.ExecPlan;
 import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
@@ -94,11 +94,11 @@ final class SweepLevel {
             makeReady();
             ConcurrencyPlan sweep = plan.concurrency();
             boolean first = true;
-            for (String name : sweep.metrics()) {
-                ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
+            for (ExecRoundTrip metric : PlanMetrics.exec(sweep)) {
                 int agentWarmup = first ? plan.exec().agentWarmupCalls() : 0;
                 first = false;
-                loops(sweepId(ExecRoundTrip.of(metric)), sweep.n(),
+                String name = metric.command().wireName();
+                loops(sweepId(metric), sweep.n(),
                         execPlan(name, 0, plan.exec().warmups(), agentWarmup), execPlan(name, sweep.n(), 0, 0));
             }
             if (sweep.fileBytes() != null) {

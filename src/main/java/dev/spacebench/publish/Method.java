@@ -1,6 +1,7 @@
 package dev.spacebench.publish;
 
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceFacts;
 import java.util.List;
@@ -38,8 +39,8 @@ final class Method {
 
     static Facts facts(Plan plan, SpaceFacts space, String kind, int warmups, int failures) {
         boolean floor = plan.floor() != null && plan.floor().enabled();
-        String execMetrics = plan.exec().metrics().isEmpty() ? null : plan.exec().metrics().stream()
-                .map(m -> ExecRoundTrip.fromWireName(m).map(ExecRoundTrip::label).orElse(m))
+        String execMetrics = plan.exec().metrics().isEmpty() ? null : PlanMetrics.exec(plan).stream()
+                .map(ExecRoundTrip::label)
                 .collect(Collectors.joining(", "));
         String fileSizes = plan.files().sizes().isEmpty() ? null : plan.files().sizes().stream()
                 .map(s -> Format.bytes(s.bytes()) + " ×" + s.n()).collect(Collectors.joining(", "));

@@ -5,6 +5,7 @@ import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
 import dev.spacebench.environment.Virtualization;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.FileSize;
@@ -98,8 +99,7 @@ public class RunReportBuilder {
         String kind = run.getKind();
 
         List<RunReport.ExecRow> exec = new ArrayList<>();
-        for (String name : plan.exec().metrics()) {
-            ExecRoundTrip metric = ExecRoundTrip.fromWireName(name).orElseThrow();
+        for (ExecRoundTrip metric : PlanMetrics.exec(plan)) {
             find(results, metric.id()).ifPresent(r -> {
                 Map<String, PercentileInterval> ci = r.getIntervals();
                 exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),

@@ -1,8 +1,6 @@
 package dev.spacebench.run;
 
 import dev.spacebench.environment.Environment;
-import dev.spacebench.measure.Phase;
-import dev.spacebench.measure.Sample;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -64,21 +62,8 @@ public class InterruptedRunFigures {
         List<CsvPieceBuffer.Piece> cut = new ArrayList<>();
         long[] count = {0};
         rows.eachRow(runId, rs -> {
-            String metric = rs.getString(1);
-            int iteration = rs.getInt(2);
-            Phase phase = Phase.WARMUP.wireName().equals(rs.getString(3)) ? Phase.WARMUP : Phase.MEASURED;
-            long ns = rs.getLong(4);
-            long bytes = rs.getLong(5);
-            boolean ok = rs.getBoolean(6);
-            String error = rs.getString(7);
-            long agentNs = rs.getLong(8);
-            Long agent = rs.wasNull() ? null : agentNs;
-            int levelValue = rs.getInt(9);
-            Integer level = rs.wasNull() ? null : levelValue;
-            int spaceValue = rs.getInt(10);
-            Integer space = rs.wasNull() ? null : spaceValue;
-            long id = rs.getLong(11);
-            taken.add(new Sample(metric, iteration, phase, ns, bytes, ok, error, agent, level, space));
+            long id = rs.getLong(SampleCsv.COLUMN_COUNT + 1);
+            taken.add(SampleCsv.sample(rs));
             count[0]++;
             if (id > end[1]) {
                 csv.add(id, out -> SampleCsv.row(out, rs));

@@ -4,6 +4,7 @@ import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceFacts;
+import dev.spacebench.space.SpaceKinds;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -45,7 +46,7 @@ final class Method {
         String fileSizes = plan.files().sizes().isEmpty() ? null : plan.files().sizes().stream()
                 .map(s -> Format.bytes(s.bytes()) + " ×" + s.n()).collect(Collectors.joining(", "));
         Integer agentWarmup = plan.exec().agentWarmupCalls();
-        return new Facts(kind, Headline.article(kind), "attach".equals(kind), plan.spaceCount(),
+        return new Facts(kind, Headline.article(kind), SpaceKinds.reachesRunningAgent(kind), plan.spaceCount(),
                 floor ? plan.floor().n() : null, floor ? plan.floor().warmups() : null,
                 execMetrics, agentWarmup == null ? 0 : agentWarmup, plan.exec().warmups(), plan.exec().n(),
                 space == null ? null : space.network(), space == null ? null : space.launchMechanism(),

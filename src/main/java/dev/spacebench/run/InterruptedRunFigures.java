@@ -1,6 +1,7 @@
 package dev.spacebench.run;
 
 import dev.spacebench.environment.Environment;
+import dev.spacebench.space.SpaceFacts;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -21,8 +22,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class InterruptedRunFigures {
 
-    /** The environment's fact naming the run's bulk lane; a value starting with "none" means it had none. */
-    static final String BULK_LANE = "bulk lane";
 
     private final RunRepository runs;
     private final SampleRows rows;
@@ -104,9 +103,9 @@ public class InterruptedRunFigures {
      */
     private boolean hasBulkLane(Run run) {
         Environment env = run.getEnvironment();
-        String fact = env == null || env.space() == null ? null : env.space().get(BULK_LANE);
-        if (fact != null) {
-            return !fact.startsWith("none");
+        SpaceFacts.BulkLane lane = env == null || env.spaceFacts() == null ? null : env.spaceFacts().bulkLane();
+        if (lane != null) {
+            return lane.present();
         }
         return results.findByRunIdOrderByPositionAsc(run.getId()).stream().anyMatch(r -> "bulk".equals(r.getLane()));
     }

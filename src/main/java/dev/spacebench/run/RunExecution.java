@@ -20,6 +20,7 @@ import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSettings;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
 import dev.spacebench.space.SpacesSettings;
@@ -153,10 +154,9 @@ public class RunExecution {
                 long pinged = awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
                 AgentInfo info = channel.info(CALL_TIMEOUT);
                 recordReadyParts(info, createStart, created, pinged, plan.spaceCount(), recorder);
-                Map<String, String> facts = space.facts().withLaunchMechanism(info.launchMechanism()).toMap();
                 // Stored before the loops: figures computed from the stored samples later name the lanes from it.
-                facts.putIfAbsent(InterruptedRunFigures.BULK_LANE,
-                        bulk ? space.bulkDir().toString() : "none: every file goes through the stream");
+                Map<String, String> facts = space.facts().withLaunchMechanism(info.launchMechanism())
+                        .withBulkLaneIfAbsent(bulk ? SpaceFacts.BulkLane.at(space.bulkDir(), null) : SpaceFacts.BulkLane.NONE).toMap();
                 facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(quietBeforeStart, quietAtMost));
                 Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
                         info.agentVersion(), others, worker, floorFacts, null);

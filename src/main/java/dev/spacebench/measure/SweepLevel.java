@@ -1,6 +1,6 @@
 package dev.spacebench.measure;
 
-import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.Channel;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.SpaceLifecycle;
@@ -64,7 +64,7 @@ final class SweepLevel {
     private final AtomicLong done;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicReferenceArray<Space> made;
-    private final AgentChannel[] open;
+    private final Channel[] open;
     private final ExecutorService pool;
     private final List<Future<?>> submitted = new ArrayList<>();
     /** Each Space's samples of the loop in progress, not yet handed to the listener; handed over on every path. */
@@ -79,7 +79,7 @@ final class SweepLevel {
         this.done = new AtomicLong(done);
         this.total = total;
         this.made = new AtomicReferenceArray<>(level);
-        this.open = new AgentChannel[level];
+        this.open = new Channel[level];
         AtomicInteger next = new AtomicInteger(1);
         this.pool = Executors.newFixedThreadPool(level, r -> {
             Thread t = new Thread(r, "sweep-" + level + "-space-" + next.getAndIncrement());
@@ -140,7 +140,7 @@ final class SweepLevel {
                 made.set(index, space);
                 Path dir = setup.staging().resolve("sweep-" + level + "-" + (index + 1));
                 Files.createDirectories(dir);
-                AgentChannel channel = setup.channels().open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes());
+                Channel channel = setup.channels().open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes());
                 open[index] = channel;
                 awaitFirstPing(channel, index);
                 return new Sample(sweepId(SpaceLifecycle.READY), index + 1, Phase.MEASURED, System.nanoTime() - start, 0, true,
@@ -160,8 +160,8 @@ final class SweepLevel {
      * host each take longer to answer (8 process Spaces at load 30 on 2 CPUs missed 30 s), and how
      * much longer is what the burst create measures.
      */
-    private void awaitFirstPing(AgentChannel channel, int index) throws InterruptedException {
-        Optional<Exception> failed = Retry.untilDeadline(setup.readyTimeout(), Duration.ofMillis(10), () -> channel.ping(Duration.ofSeconds(5)));
+    private void awaitFirstPing(Channel channel, int index) throws InterruptedException {
+        Optional<Exception> failed = Retry.untilDeadline(setup.readyTimeout(), Duration.ofMillis(10), () -> channel.noop(Duration.ofSeconds(5)));
         if (failed.isPresent()) {
             throw new SpaceLostException("Space " + (index + 1) + ": the agent said it was ready but no Ping succeeded within "
                     + setup.readyTimeout().toSeconds() + " s (spacebench.space.ready-timeout): " + failed.get().getMessage(), failed.get());
@@ -376,7 +376,7 @@ final class SweepLevel {
         for (int i = 0; i < level; i++) {
             int index = i;
             Space space = made.get(i);
-            AgentChannel channel = open[i];
+            Channel channel = open[i];
             if (space == null) {
                 continue;
             }

@@ -42,16 +42,51 @@ public final class DriverProcess {
     /** How much of the driver's stderr is kept for the run's reason: its last words. */
     static final int LAST_WORDS_BYTES = 2048;
 
+    /** The Space fact that says where the loops ran. */
+    public static final String FACT = "loops timed in";
+
     private DriverProcess() {}
+
+    /**
+     * For the page's environment: "a driver process of its own (no Spring, no database, no web
+     * server), JVM options …; not pinned to CPUs".
+     */
+    public static String describe(String cpus) {
+        List<String> command = command(null);
+        return "a driver process of its own (no Spring, no database, no web server), JVM options "
+                + String.join(" ", command.subList(1, command.indexOf("-cp")))
+                + (cpus == null ? "; not pinned to CPUs (spacebench.driver.cpus)" : "; pinned to CPUs " + cpus + " (taskset -c " + cpus + ")")
+                + "; the app's CPUs: " + allowedCpus(Path.of("/proc/self/status"));
+    }
+
+    /** The CPUs a process may run on, from its status file's Cpus_allowed_list ("0-1"); "unknown" where it is not there. */
+    static String allowedCpus(Path status) {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(status)) {
+                if (line.startsWith("Cpus_allowed_list:")) {
+                    return line.substring("Cpus_allowed_list:".length()).strip();
+                }
+            }
+        } catch (IOException e) {
+            // not Linux
+        }
+        return "unknown";
+    }
 
     /**
      * The driver's command line: this JVM's java, the agent's JVM options ({@link AgentLauncher#jvmOptions}:
      * SerialGC, a fixed young generation, VFORK where it exists, huge pages where offered) with a
      * {@value #MAX_HEAP_MIB} MiB heap, the agent's class-data archive and class path (the app's
      * classes and gRPC's jars only), and {@value #DRIVER_MAIN}. The same on every path that starts one.
+     *
+     * @param cpus {@code taskset -c}'s CPU list to pin it to (it execs the JVM: the pid stays the
+     *     driver's, and every thread of it, JIT and GC included, runs there); null: not pinned
      */
-    public static List<String> command() {
+    public static List<String> command(String cpus) {
         List<String> command = new ArrayList<>();
+        if (cpus != null) {
+            command.addAll(List.of("taskset", "-c", cpus));
+        }
         command.add(AgentLauncher.javaBinary());
         command.addAll(AgentLauncher.jvmOptions(2 * MAX_HEAP_MIB));
         List<Path> entries = AgentLauncher.classPathEntries();
@@ -75,7 +110,12 @@ public final class DriverProcess {
      * @throws IOException when the driver cannot be started
      */
     public static DriverResult run(DriverJob job, MeasureListener listener, LongConsumer started) throws IOException {
-        Process process = new ProcessBuilder(command()).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        return run(job, null, listener, started);
+    }
+
+    /** As {@link #run(DriverJob, MeasureListener, LongConsumer)}, pinned to {@code cpus} ({@link #command(String)}; null: not pinned). */
+    public static DriverResult run(DriverJob job, String cpus, MeasureListener listener, LongConsumer started) throws IOException {
+        Process process = new ProcessBuilder(command(cpus)).redirectInput(ProcessBuilder.Redirect.PIPE).start();
         LastWords lastWords = LastWords.follow(process.getErrorStream());
         boolean ended = false;
         try {
@@ -189,6 +229,11 @@ public final class DriverProcess {
         @Override
         public void sweepWall(String metric, long ns) {
             listener.sweepWall(metric, ns);
+        }
+
+        @Override
+        public void skipped(String metric, String reason) {
+            listener.skipped(metric, reason);
         }
 
         @Override

@@ -74,6 +74,15 @@ final class FrameListener implements MeasureListener {
         }
     }
 
+    @Override
+    public void skipped(String metric, String reason) {
+        try {
+            writer.skipped(metric, reason);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the pipe to the worker broke", e);
+        }
+    }
+
     /** Writes the samples and the latest progress so far to the pipe. */
     void flush() {
         try {

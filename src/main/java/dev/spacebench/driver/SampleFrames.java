@@ -30,7 +30,7 @@ import java.util.zip.CRC32;
  * {@code S} samples (count, then each: metric index, iteration, phase, ns, bytes, flags, and the
  * agent's ns, error, level and Space index where the flags say); {@code P} progress; {@code B}
  * before a metric's measured loop (the driver then waits for the worker's go); {@code W} a sweep's
- * wall time; {@code R} the run's facts ({@link DriverResult}); {@code E} the end: an outcome byte
+ * wall time; {@code K} a metric the channel cannot do, with its reason; {@code R} the run's facts ({@link DriverResult}); {@code E} the end: an outcome byte
  * and a message. A stream is whole only with its end frame: one that stops before it (the driver
  * died), has a frame whose checksum does not match, an unknown type or version, or anything after
  * the end frame, is refused with a {@link CorruptStreamException} saying where.
@@ -47,6 +47,7 @@ public final class SampleFrames {
     static final byte PROGRESS = 'P';
     static final byte BEFORE_MEASURED = 'B';
     static final byte SWEEP_WALL = 'W';
+    static final byte SKIPPED = 'K';
     static final byte RESULT = 'R';
     static final byte END = 'E';
 
@@ -88,6 +89,8 @@ public final class SampleFrames {
         void beforeMeasured(String metric);
 
         void sweepWall(String metric, long ns);
+
+        void skipped(String metric, String reason);
 
         void result(DriverResult result);
     }
@@ -153,6 +156,15 @@ public final class SampleFrames {
             payload.writeShort(index);
             payload.writeLong(ns);
             end(SWEEP_WALL);
+        }
+
+        public void skipped(String metric, String reason) throws IOException {
+            closeSamples();
+            int index = name(metric);
+            begin();
+            payload.writeShort(index);
+            writeText(reason);
+            end(SKIPPED);
         }
 
         public void result(DriverResult r) throws IOException {
@@ -401,6 +413,7 @@ public final class SampleFrames {
                         p.readInt(), p.readInt(), p.readLong(), p.readLong()));
                 case BEFORE_MEASURED -> handler.beforeMeasured(name(p.readUnsignedShort(), at));
                 case SWEEP_WALL -> handler.sweepWall(name(p.readUnsignedShort(), at), p.readLong());
+                case SKIPPED -> handler.skipped(name(p.readUnsignedShort(), at), readText(p));
                 case RESULT -> handler.result(new DriverResult(readGc(p), readGc(p), readLongs(p), readLongs(p), p.readInt()));
                 case END -> {
                     int outcome = p.readUnsignedByte();

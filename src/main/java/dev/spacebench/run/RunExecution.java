@@ -4,6 +4,10 @@ import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.database.DatabaseDisk;
+import dev.spacebench.driver.DriverJob;
+import dev.spacebench.driver.DriverProcess;
+import dev.spacebench.driver.DriverResult;
+import dev.spacebench.driver.DriverSettings;
 import dev.spacebench.environment.BuildFacts;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.JvmGc;
@@ -76,11 +80,15 @@ public class RunExecution {
     private final Duration quietBeforeLoops;
     private final Path spacesRoot;
     private final DatabaseDisk disk;
+    /** {@code spacebench.driver.cpus}: where the measuring driver runs; null: not pinned. */
+    private final String driverCpus;
 
     public RunExecution(RunRepository runs, SampleBatches batches, SortedSamples sortedSamples,
                         MetricResultRepository results, Spaces spaces, AgentChannels channels, BuildFacts buildFacts,
-                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings, DatabaseDisk disk) {
+                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings, DatabaseDisk disk,
+                        DriverSettings driver) {
         this.disk = disk;
+        this.driverCpus = driver.cpus();
         this.runs = runs;
         this.batches = batches;
         this.sortedSamples = sortedSamples;
@@ -158,12 +166,15 @@ public class RunExecution {
                 facts.putIfAbsent(InterruptedRunFigures.BULK_LANE,
                         bulk ? space.bulkDir().toString() : "none: every file goes through the stream");
                 facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(quietBeforeStart, quietAtMost));
+                facts.put(DriverProcess.FACT, DriverProcess.describe(driverCpus));
                 Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
                         info.agentVersion(), others, worker, floorFacts, null);
                 saveEnvironment(runId, environment);
-                Measurement measurement = new Measurement(channel, staging, recorder);
-                measurement.run(plan);
-                saveEnvironment(runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops(),
+                // The loops run in a driver process of their own (issue 28): this JVM's JIT, GC, database
+                // writes and dashboard are off their thread; it stores what the driver sends.
+                DriverResult measured = DriverProcess.run(new DriverJob(space.target(), space.token(), space.bulkDir(),
+                        plan.files().chunkBytes(), staging, plan), driverCpus, recorder, pid -> log.debug("run {}: driver pid {}", runId, pid));
+                saveEnvironment(runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
                         JvmBackgroundWork.describeLoops(loopWaits, quietBeforeLoops)));
                 Optional<String> dead = deadAfterLastLoop(channel);
                 if (dead.isPresent()) {

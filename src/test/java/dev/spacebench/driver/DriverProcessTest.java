@@ -124,6 +124,23 @@ class DriverProcessTest {
     }
 
     @Test
+    void aDriverPinnedToACpuRunsThereOnly() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(Path.of("/usr/bin/taskset")),
+                "taskset is missing: install the Debian package util-linux");
+        Listener listener = new Listener();
+        AtomicLong pid = new AtomicLong();
+        List<String> allowed = new ArrayList<>();
+        listener.afterSample = () -> {
+            if (allowed.isEmpty()) {
+                allowed.add(DriverProcess.allowedCpus(Path.of("/proc/" + pid.get() + "/status")));
+            }
+        };
+        DriverProcess.run(job(execOnly(List.of("noop"), 5, 0)), "0", listener, pid::set);
+        assertThat(allowed).containsExactly("0");
+        assertThat(listener.samples).hasSize(5);
+    }
+
+    @Test
     void aDriverKilledMidLoopFailsWithItsExitAndLastWordsAndTheSamplesBeforeStay() throws Exception {
         Listener listener = new Listener();
         AtomicLong pid = new AtomicLong();

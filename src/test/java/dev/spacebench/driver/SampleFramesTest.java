@@ -51,6 +51,11 @@ class SampleFramesTest {
         }
 
         @Override
+        public void skipped(String metric, String reason) {
+            events.add("skipped " + metric + ": " + reason);
+        }
+
+        @Override
         public void result(DriverResult result) {
             events.add(result);
         }
@@ -67,6 +72,7 @@ class SampleFramesTest {
         writer.progress(new Progress("file.upload.1MiB", Phase.MEASURED, 3, 10, 99, 1000));
         writer.sweepWall("sweep.4.exec.sh_c", 5_000_000_000L);
         writer.sample(SAMPLES.get(3));
+        writer.skipped("exec.noop", "container exec has no round trip that runs nothing");
         writer.result(new DriverResult(new JvmGc(2, 3_000_000), null, List.of(7L, 8L), List.of(), 4));
         writer.end(SampleFrames.Outcome.SPACE_LOST, "the agent stopped answering at exec.true iteration 9");
         return out.toByteArray();
@@ -80,6 +86,7 @@ class SampleFramesTest {
                 SAMPLES.get(0), "before exec.true", SAMPLES.get(1), SAMPLES.get(2),
                 new Progress("file.upload.1MiB", Phase.MEASURED, 3, 10, 99, 1000),
                 "wall sweep.4.exec.sh_c 5000000000", SAMPLES.get(3),
+                "skipped exec.noop: container exec has no round trip that runs nothing",
                 new DriverResult(new JvmGc(2, 3_000_000), null, List.of(7L, 8L), List.of(), 4));
         assertThat(end).isEqualTo(new SampleFrames.End(SampleFrames.Outcome.SPACE_LOST,
                 "the agent stopped answering at exec.true iteration 9"));

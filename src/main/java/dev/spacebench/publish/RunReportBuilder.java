@@ -232,7 +232,7 @@ public class RunReportBuilder {
         facts.add(new RunReport.Fact("Host JVM", host.jvm()));
         facts.add(new RunReport.Fact("Host JVM flags", flags(host.jvmFlags())));
         if (env.hostGcInLoops() != null) {
-            facts.add(new RunReport.Fact("Host JVM GC during the loops", env.hostGcInLoops().inWords() + " (the app's JVM, which times the round trips; "
+            facts.add(new RunReport.Fact("Host JVM GC during the loops", env.hostGcInLoops().inWords() + " (the JVM that times the round trips: the run's driver; "
                     + "its collectors, ms resolution)"));
         }
         facts.add(new RunReport.Fact("Space kind", kind));

@@ -4,6 +4,10 @@ import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.database.DatabaseDisk;
+import dev.spacebench.driver.DriverJob;
+import dev.spacebench.driver.DriverProcess;
+import dev.spacebench.driver.DriverResult;
+import dev.spacebench.driver.DriverSettings;
 import dev.spacebench.environment.BuildFacts;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.JvmGc;
@@ -75,11 +79,15 @@ public class RunExecution {
     private final Duration quietBeforeLoops;
     private final Path spacesRoot;
     private final DatabaseDisk disk;
+    /** {@code spacebench.driver.cpus}: where the measuring driver runs; null: not pinned. */
+    private final String driverCpus;
 
     public RunExecution(RunRepository runs, SampleBatches batches, SortedSamples sortedSamples,
                         MetricResultRepository results, Spaces spaces, AgentChannels channels, BuildFacts buildFacts,
-                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings, DatabaseDisk disk) {
+                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings, DatabaseDisk disk,
+                        DriverSettings driver) {
         this.disk = disk;
+        this.driverCpus = driver.cpus();
         this.runs = runs;
         this.batches = batches;
         this.sortedSamples = sortedSamples;
@@ -198,12 +206,16 @@ public class RunExecution {
                     .withBulkLaneIfAbsent(attempt.hasBulkLane ? SpaceFacts.BulkLane.at(space.bulkDir(), null) : SpaceFacts.BulkLane.NONE)
                     .toMap();
             facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(attempt.quietBeforeStart, quietAtMost));
+            facts.put(DriverProcess.FACT, DriverProcess.describe(driverCpus));
             Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
                     info.agentVersion(), others, attempt.worker, floorFacts, null);
             saveEnvironment(attempt.runId, environment);
-            Measurement measurement = new Measurement(channel, attempt.staging, recorder);
-            measurement.run(plan);
-            saveEnvironment(attempt.runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops(),
+            // The loops run in a driver process of their own (issue 28): this JVM's JIT, GC, database
+            // writes and dashboard are off their thread; it stores what the driver sends.
+            DriverResult measured = DriverProcess.run(new DriverJob(space.target(), space.token(), space.bulkDir(),
+                    plan.files().chunkBytes(), attempt.staging, plan), driverCpus, recorder,
+                    pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
+            saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
                     JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));
             Optional<String> dead = deadAfterLastLoop(channel);
             if (dead.isPresent()) {

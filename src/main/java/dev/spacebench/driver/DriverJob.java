@@ -39,7 +39,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     public static final int GO = 'G';
 
     private static final byte[] MAGIC = {'S', 'B', 'D', 'J'};
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
 
     @Override
     public String toString() {
@@ -93,6 +93,10 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             along(out, sweep.fileBytes());
             integer(out, sweep.fileN());
         }
+        // The interleaved order (issue 29): without it the driver would run the loops sequentially.
+        text(out, plan.order());
+        integer(out, plan.blockSize());
+        along(out, plan.seed());
         out.flush();
     }
 
@@ -133,8 +137,11 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             }
             sweep = new ConcurrencyPlan(levels, texts(in), integer(in), along(in), integer(in));
         }
+        String order = text(in);
+        Integer blockSize = integer(in);
+        Long seed = along(in);
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep));
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed));
     }
 
     private static void text(DataOutputStream out, String s) throws IOException {

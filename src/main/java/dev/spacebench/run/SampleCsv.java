@@ -3,6 +3,7 @@ package dev.spacebench.run;
 import java.io.IOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.function.UnaryOperator;
 
 /**
  * samples.csv's row format, in one place for both ways a row is written: by the worker as its
@@ -57,14 +58,20 @@ public final class SampleCsv {
 
     /** A row read as {@code select COLUMNS …}. */
     static void row(CsvOut out, ResultSet rs) throws SQLException, IOException {
+        row(out, rs, UnaryOperator.identity());
+    }
+
+    /** As {@link #row(CsvOut, ResultSet)}, the error text through {@code errors} (null stays null). */
+    static void row(CsvOut out, ResultSet rs, UnaryOperator<String> errors) throws SQLException, IOException {
         long agentNs = rs.getLong(8);
         Long agent = rs.wasNull() ? null : agentNs;
         int level = rs.getInt(9);
         Integer lv = rs.wasNull() ? null : level;
         int index = rs.getInt(10);
         Integer space = rs.wasNull() ? null : index;
-        row(out, rs.getString(1), rs.getInt(2), rs.getString(3), rs.getLong(4), rs.getLong(5), rs.getBoolean(6), rs.getString(7),
-                agent, lv, space);
+        String error = rs.getString(7);
+        row(out, rs.getString(1), rs.getInt(2), rs.getString(3), rs.getLong(4), rs.getLong(5), rs.getBoolean(6),
+                error == null ? null : errors.apply(error), agent, lv, space);
     }
 
     private static void number(CsvOut out, Long value) throws IOException {

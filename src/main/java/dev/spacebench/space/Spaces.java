@@ -107,6 +107,11 @@ public class Spaces {
      *     and the fix), or creation fails
      */
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        return create(spec, readyTimeout, Set.of(SpaceChannels.AGENT));
+    }
+
+    /** As {@link #create(SpaceSpec, Duration)}, the Space serving {@code channels} ({@link SpaceChannels}) besides its agent. */
+    public Space create(SpaceSpec spec, Duration readyTimeout, Set<String> channels) throws SpaceException {
         SpaceProvider provider = providers.get(spec.kind());
         if (provider == null) {
             throw new SpaceException("unknown kind '" + spec.kind() + "'; known: " + providers.keySet());
@@ -116,7 +121,8 @@ public class Spaces {
         if (status.failed()) {
             throw new SpaceException("kind '" + spec.kind() + "' is not available here: " + status.reasonAndFix());
         }
-        Space space = provider.create(spec, readyTimeout);
+        Space space = channels.equals(Set.of(SpaceChannels.AGENT)) ? provider.create(spec, readyTimeout)
+                : provider.create(null, spec, readyTimeout, channels);
         live.add(space);
         return space;
     }

@@ -2,6 +2,9 @@ package dev.spacebench.run;
 
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.channel.Channel;
+import dev.spacebench.channel.ssh.SshChannel;
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.database.DatabaseDisk;
 import dev.spacebench.environment.BuildFacts;
@@ -143,7 +146,7 @@ public class RunExecution {
             }
             quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, quietAtMost));
             long createStart = System.nanoTime();
-            space = spaces.create(spec, readyTimeout);
+            space = spaces.create(spec, readyTimeout, spec.served());
             long created = System.nanoTime();
             hasBulkLane = space.bulkDir() != null;
             boolean bulk = hasBulkLane;
@@ -162,7 +165,18 @@ public class RunExecution {
                         info.agentVersion(), others, worker, floorFacts, null);
                 saveEnvironment(runId, environment);
                 Measurement measurement = new Measurement(channel, staging, recorder);
-                measurement.run(plan);
+                // Each channel's loops on this one Space, in the order asked; the agent's metrics keep their ids.
+                long done = Measurement.unitsBeforeLoops(plan);
+                long total = Measurement.progressUnits(plan, spec.channelsOrDefault().size());
+                for (String via : spec.channelsOrDefault()) {
+                    if (via.equals(SpaceChannels.AGENT)) {
+                        done = measurement.run(plan, done, total);
+                    } else {
+                        try (Channel other = openChannel(via, space)) {
+                            done = new Measurement(other, staging, recorder).run(plan, done, total);
+                        }
+                    }
+                }
                 saveEnvironment(runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops(),
                         JvmBackgroundWork.describeLoops(loopWaits, quietBeforeLoops)));
                 Optional<String> dead = deadAfterLastLoop(channel);
@@ -291,6 +305,21 @@ public class RunExecution {
                     + " s (" + (e.getMessage() == null ? e.toString() : e.getMessage()) + "); the figures of every loop stand, "
                     + "the Space was deleted but its delete not timed (space.delete would time cleaning up after a dead agent)");
         }
+    }
+
+    /**
+     * A channel other than the agent to {@code space}, connected (and authenticated) before its loops.
+     *
+     * @throws IllegalStateException when the Space serves no such channel, or it cannot be reached (the reason in words)
+     */
+    private static Channel openChannel(String id, Space space) {
+        if (id.equals(SpaceChannels.SSH)) {
+            if (space.ssh() == null) {
+                throw new IllegalStateException("the Space serves no SSH server, so the ssh channel cannot be measured");
+            }
+            return SshChannel.open(space.ssh(), CALL_TIMEOUT);
+        }
+        throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }
 
     /** Deletes the Space that ran the loops, timing it as {@code space.delete}. */

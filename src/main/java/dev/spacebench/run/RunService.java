@@ -88,7 +88,8 @@ public class RunService {
         disk.requireRoom();
         SpaceSpec spec = spec(request);
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan), Instant.now());
+        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan, spec.channelsOrDefault().size()),
+                Instant.now());
         queued.setTestbed(request == null ? null : request.testbed());
         Run run = runs.save(queued);
         worker.wake();
@@ -106,6 +107,7 @@ public class RunService {
         SpaceSpec spec = spec(request);
         boolean defaulted = given.kind() == null || given.kind().isBlank();
         List<FieldError> errors = new ArrayList<>(SpaceFields.check(given, spec.kind(), defaulted, kinds()));
+        errors.addAll(RequestChannels.check(given, request == null ? null : request.channels()));
         if (!errors.isEmpty()) {
             return errors;
         }
@@ -139,7 +141,8 @@ public class RunService {
 
     private SpaceSpec spec(RunRequest request) {
         SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
-        return given.kind() == null || given.kind().isBlank() ? given.withKind(kindForRequest()) : given;
+        SpaceSpec kinded = given.kind() == null || given.kind().isBlank() ? given.withKind(kindForRequest()) : given;
+        return kinded.withChannels(request == null ? null : request.channels());
     }
 
     private List<FieldError> checkSpace(SpaceSpec spec, String testbed) {

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.metric.Via;
 import java.io.IOException;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -9,19 +10,23 @@ import java.sql.SQLException;
  * batches commit (stored pieces, {@link SampleCsvPieces}) and by the export from the rows not in a
  * piece yet ({@link SampleRows#writeCsv}). RFC 4180 quoting.
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel</pre>
  *
  * A null number or text is written as nothing; ok is {@code true}/{@code false}. Columns are only
- * ever appended.
+ * ever appended. {@code channel} is read from the metric's id ({@link Via#channelOf}): {@code agent}
+ * for the agent's exec and file metrics, the channel's id for {@code via.<channel>.…}, nothing for
+ * the Space's lifecycle, the floor and the sweep.
  */
 public final class SampleCsv {
 
+    /** The {@code sample} table's columns, samples.csv's first columns in this order. */
+    private static final String STORED = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index";
     /** The header line, the one definition of the columns (the REST API's description of samples.csv reads it too). */
-    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index";
-    /** The {@code sample} table's columns in {@link #HEADER}'s order. */
-    static final String COLUMNS = HEADER.replace(",", ", ");
+    public static final String HEADER = STORED + ",channel";
+    /** The {@code sample} table's columns in {@link #HEADER}'s order (channel, computed from the metric, is not one). */
+    static final String COLUMNS = STORED.replace(",", ", ");
     /** How many of {@link #COLUMNS} there are. */
-    static final int COLUMN_COUNT = HEADER.split(",").length;
+    static final int COLUMN_COUNT = STORED.split(",").length;
 
     private SampleCsv() {}
 
@@ -47,6 +52,11 @@ public final class SampleCsv {
         number(out, level == null ? null : level.longValue());
         out.comma();
         number(out, spaceIndex == null ? null : spaceIndex.longValue());
+        out.comma();
+        java.util.Optional<String> channel = Via.channelOf(metric);
+        if (channel.isPresent()) {
+            out.ascii(channel.get());
+        }
         out.newline();
     }
 

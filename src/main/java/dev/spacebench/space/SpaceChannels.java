@@ -10,6 +10,8 @@ public final class SpaceChannels {
     public static final String AGENT = "agent";
     /** A real OpenSSH server in the Space, key auth only ({@link SshAccess}). */
     public static final String SSH = "ssh";
+    /** Every channel a request may name, in the order pages list them. */
+    public static final java.util.List<String> KNOWN = java.util.List.of(AGENT, SSH);
 
     private SpaceChannels() {}
 }

@@ -96,7 +96,9 @@ public class Spaces {
             return Map.of("space.target", "unix: targets cannot be used here: " + noUnix.get() + "; fix: use a loopback "
                     + "HOST:PORT target, or start the app where Netty's native epoll transport loads");
         }
-        return new LinkedHashMap<>(provider.check(spec));
+        Map<String, String> problems = new LinkedHashMap<>(provider.check(spec));
+        provider.channelsUnsupported(spec.served()).ifPresent(why -> problems.put("channels", why));
+        return problems;
     }
 
     /**

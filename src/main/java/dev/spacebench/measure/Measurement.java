@@ -12,6 +12,7 @@ import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.Metric;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.metric.Via;
 import dev.spacebench.plan.ExecMetric;
@@ -172,24 +173,25 @@ public final class Measurement {
 
     private void runLoops(Plan plan) {
         if (!plan.exec().metrics().isEmpty()) {
-            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().metrics().stream().anyMatch(m -> !m.equals(ExecMetric.NOOP.wireName())));
+            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().commands().stream().anyMatch(m -> m != ExecMetric.NOOP));
         }
-        for (String name : plan.exec().metrics()) {
-            ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
-            Optional<String> cannot = channel.unsupported(metric == ExecMetric.NOOP ? Operation.NOOP : Operation.EXEC);
+        for (ExecRoundTrip metric : PlanMetrics.exec(plan)) {
+            ExecMetric command = metric.command();
+            Optional<String> cannot = channel.unsupported(command == ExecMetric.NOOP ? Operation.NOOP : Operation.EXEC);
             if (cannot.isPresent()) {
                 done += (long) plan.exec().n() + plan.exec().warmups();
-                skip(id(ExecRoundTrip.of(metric)), cannot.get(), plan.exec().n());
+                skip(id(metric), cannot.get(), plan.exec().n());
                 continue;
             }
-            loop(id(ExecRoundTrip.of(metric)), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(metric, phase, i));
+            loop(id(metric), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(command, phase, i));
         }
         Optional<String> noFiles = channel.unsupported(Operation.FILES);
         if (noFiles.isPresent()) {
             for (FileSize size : plan.files().sizes()) {
                 done += (long) (size.n() + plan.files().warmups()) * fileIterationUnits(size.bytes());
-                skip(id(Transfer.upload(size.bytes())), noFiles.get(), size.n());
-                skip(id(Transfer.download(size.bytes())), noFiles.get(), size.n());
+                for (Transfer transfer : PlanMetrics.transfers(size.bytes())) {
+                    skip(id(transfer), noFiles.get(), size.n());
+                }
             }
             return;
         }

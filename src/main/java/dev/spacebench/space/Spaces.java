@@ -48,6 +48,16 @@ public class Spaces {
         return kinds;
     }
 
+    /** The known kinds whose provider creates Spaces (every one but those that reach a running agent), in registration order. */
+    public List<String> creatingKinds() {
+        return providers.values().stream().filter(SpaceProvider::createsSpaces).map(SpaceProvider::kind).toList();
+    }
+
+    /** The known kinds that reach an agent already running instead of creating a Space, in registration order. */
+    public List<String> attachingKinds() {
+        return providers.values().stream().filter(p -> !p.createsSpaces()).map(SpaceProvider::kind).toList();
+    }
+
     /**
      * A kind's status, waiting up to {@code spacebench.space.check-wait} for a check in progress.
      *
@@ -109,7 +119,7 @@ public class Spaces {
      *     and the fix), or creation fails
      */
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
-        return create(spec, readyTimeout, Set.of(SpaceChannels.AGENT));
+        return create(spec, readyTimeout, spec.served());
     }
 
     /** As {@link #create(SpaceSpec, Duration)}, the Space serving {@code channels} ({@link SpaceChannels}) besides its agent. */

@@ -98,7 +98,7 @@ class EndToEndTest extends AppTestSupport {
     private void assertStoredCopiesMatchTheRows(long id, long expectedSamples) throws Exception {
         assertThat(jdbc.queryForObject("select sum(row_count) from sample_csv_piece where run_id = ?", Long.class, id))
                 .as("every row in a stored piece once the run ended").isEqualTo(expectedSamples);
-        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index\n");
+        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel\n");
         jdbc.query("select metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index from sample "
                 + "where run_id = ? order by id", rs -> {
                     String error = rs.getString(7);
@@ -108,7 +108,8 @@ class EndToEndTest extends AppTestSupport {
                             .append(error == null ? "" : "\"" + error.replace("\"", "\"\"") + "\"").append(',')
                             .append(rs.getObject(8) == null ? "" : rs.getObject(8).toString()).append(',')
                             .append(rs.getObject(9) == null ? "" : rs.getObject(9).toString()).append(',')
-                            .append(rs.getObject(10) == null ? "" : rs.getObject(10).toString()).append('\n');
+                            .append(rs.getObject(10) == null ? "" : rs.getObject(10).toString()).append(',')
+                            .append(dev.spacebench.run.ExpectedChannel.of(rs.getString(1))).append('\n');
                 }, id);
         assertThat(get("/api/runs/" + id + "/samples.csv").body()).isEqualTo(expected.toString());
 
@@ -246,7 +247,7 @@ class EndToEndTest extends AppTestSupport {
     private void assertPercentilesRecomputeFromCsv(long id, Map<String, JsonNode> metrics) throws Exception {
         String csv = get("/api/runs/" + id + "/samples.csv").body();
         List<String> lines = csv.lines().toList();
-        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index");
+        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel");
         Map<String, List<Long>> measured = new HashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);

@@ -86,7 +86,8 @@ public class RunService {
         disk.requireRoom();
         SpaceSpec spec = spec(request);
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan), Instant.now());
+        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan, spec.channelsOrDefault().size()),
+                Instant.now());
         queued.setTestbed(request == null ? null : request.testbed());
         Run run = runs.save(queued);
         worker.wake();

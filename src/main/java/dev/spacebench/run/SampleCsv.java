@@ -2,12 +2,14 @@ package dev.spacebench.run;
 
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
+import dev.spacebench.metric.Via;
 import java.io.IOException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -18,11 +20,14 @@ import java.util.stream.Collectors;
  * ({@link InterruptedRunFigures}), and into the {@code sample} table ({@link SampleBatches}).
  * RFC 4180 quoting.
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel</pre>
  *
  * A null number or text is written as nothing; ok is {@code true}/{@code false}. Columns are only
  * ever appended: a new one is a new {@link Column} (its CSV text, its table binding and how a
- * stored row is copied) and the same name appended to {@link #HEADER}.
+ * stored row is copied) and the same name appended to {@link #STORED}. The last, {@code channel},
+ * is no stored column: it is read from the metric's id ({@link Via#channelOf}), {@code agent} for
+ * the agent's exec and file metrics, the channel's id for {@code via.<channel>.…}, nothing for the
+ * Space's lifecycle, the floor and the sweep.
  */
 public final class SampleCsv {
 
@@ -30,7 +35,9 @@ public final class SampleCsv {
      * The header line: {@link Column}'s names in order (checked when the class loads). A literal, so
      * that the REST API's description of samples.csv, an annotation, can read it.
      */
-    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index";
+    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel";
+    /** The stored columns' names, {@link Column}'s, in order: {@link #HEADER} less the channel. */
+    static final String STORED = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index";
 
     /**
      * One column of samples.csv, which is also the {@code sample} table's column of the same name.
@@ -204,8 +211,8 @@ public final class SampleCsv {
 
     static {
         String names = Arrays.stream(ALL).map(Column::columnName).collect(Collectors.joining(","));
-        if (!names.equals(HEADER)) {
-            throw new IllegalStateException("SampleCsv.HEADER is " + HEADER + " but its columns are " + names);
+        if (!names.equals(STORED) || !HEADER.equals(STORED + ",channel")) {
+            throw new IllegalStateException("SampleCsv.STORED is " + STORED + " but its columns are " + names);
         }
     }
 
@@ -219,6 +226,7 @@ public final class SampleCsv {
             }
             ALL[i].csv(out, s);
         }
+        channel(out, s.getMetric());
         out.newline();
     }
 
@@ -243,6 +251,7 @@ public final class SampleCsv {
                 ALL[i].copy(rs, out);
             }
         }
+        channel(out, rs.getString(Column.METRIC.position()));
         out.newline();
     }
 
@@ -260,6 +269,15 @@ public final class SampleCsv {
                 rs.getLong(Column.NS.position()), rs.getLong(Column.BYTES.position()), rs.getBoolean(Column.OK.position()),
                 rs.getString(Column.ERROR.position()), longOrNull(rs, Column.AGENT_NS.position()),
                 intOrNull(rs, Column.LEVEL.position()), intOrNull(rs, Column.SPACE_INDEX.position()));
+    }
+
+    /** The channel column, after a comma: from the metric's id. */
+    private static void channel(CsvOut out, String metric) throws IOException {
+        out.comma();
+        Optional<String> channel = Via.channelOf(metric);
+        if (channel.isPresent()) {
+            out.ascii(channel.get());
+        }
     }
 
     private static Long longOrNull(ResultSet rs, int at) throws SQLException {

@@ -50,7 +50,8 @@ public final class RunRequestValidator {
     /** The request's Space, with the default kind when it named none. */
     public SpaceSpec spec(RunRequest request) {
         SpaceSpec given = given(request);
-        return given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind.forRequest()) : given;
+        SpaceSpec kinded = given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind.forRequest()) : given;
+        return kinded.withChannels(request == null ? null : request.channels());
     }
 
     /**
@@ -64,6 +65,7 @@ public final class RunRequestValidator {
         boolean defaulted = given.kind() == null || given.kind().isBlank();
         List<FieldError> errors = new ArrayList<>(SpaceFields.check(given, spec.kind(), defaulted, spaces.creatingKinds(),
                 spaces.attachingKinds()));
+        errors.addAll(RequestChannels.check(given, request == null ? null : request.channels()));
         if (!errors.isEmpty()) {
             return errors;
         }

@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import java.io.IOException;
 import java.sql.ResultSet;
@@ -50,13 +50,13 @@ public final class SampleCsv {
         out.newline();
     }
 
-    static void row(CsvOut out, RunSample s) throws IOException {
+    public static void row(CsvOut out, RunSample s) throws IOException {
         row(out, s.getMetric(), s.getIteration(), s.getPhase(), s.getNs(), s.getBytes(), s.isOk(), s.getError(), s.getAgentNs(),
                 s.getLevel(), s.getSpaceIndex());
     }
 
     /** A row read as {@code select COLUMNS …}. */
-    static void row(CsvOut out, ResultSet rs) throws SQLException, IOException {
+    public static void row(CsvOut out, ResultSet rs) throws SQLException, IOException {
         long agentNs = rs.getLong(8);
         Long agent = rs.wasNull() ? null : agentNs;
         int level = rs.getInt(9);

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.request.PageArguments;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;

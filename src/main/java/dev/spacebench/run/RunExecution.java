@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.measure.JvmBackgroundWork;
 import dev.spacebench.run.samples.MetricSamples;
 import dev.spacebench.run.samples.SampleBatches;
 import dev.spacebench.run.samples.SortedSamples;

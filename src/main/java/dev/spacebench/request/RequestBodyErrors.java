@@ -1,8 +1,8 @@
-package dev.spacebench.run;
+package dev.spacebench.request;
 
+import dev.spacebench.run.RunService;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.Shown;
-import dev.spacebench.request.FieldError;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;

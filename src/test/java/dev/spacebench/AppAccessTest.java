@@ -157,13 +157,13 @@ class AppAccessTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Djdk.lang.Process.launchMechanism=VFORK", "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "--server.port=" + port,
+        List<String> args = new ArrayList<>(List.of("--server.port=" + port,
                 "--spacebench.spaces.root=" + Files.createDirectories(temp.resolve("spaces")), "--spacebench.worker.poll-interval-ms=200",
                 // Its runs use process: a podman container and a vm checked at every start cost CPU the suite has not got.
                 "--spacebench.space.check-on-demand=container,vm"));
-        command.addAll(List.of(extra));
+        args.addAll(ChildApp.QUIET);
+        args.addAll(List.of(extra));
+        List<String> command = ChildApp.mainCommand(List.of(), args);
         Path log = temp.resolve("app.log");
         ProcessBuilder builder = new ProcessBuilder(command).directory(temp.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         builder.environment().remove("SPACEBENCH_API_TOKEN");

@@ -83,9 +83,8 @@ public final class ChildApp implements AutoCloseable {
             port = socket.getLocalPort();
         }
         List<String> command = new ArrayList<>(wrapper);
-        List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--spacebench.worker.poll-interval-ms=200",
-                // As AppTestSupport: the wait for the app's JIT before each Space's start, shortened for the suite.
-                "--spacebench.space.quiet-before-start=250ms", "--spacebench.space.quiet-before-loops=50ms"));
+        List<String> args = new ArrayList<>(List.of("--server.port=" + port, "--spacebench.worker.poll-interval-ms=200"));
+        args.addAll(QUIET);
         args.addAll(appArgs);
         command.addAll(mainCommand(jvmOptions, args));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -101,13 +100,30 @@ public final class ChildApp implements AutoCloseable {
     }
 
     /**
+     * As AppTestSupport: the waits for the app's JIT to go idle before each Space's start and each
+     * metric's loop, shortened for the suite (3 s each by default; nothing here asserts what they buy).
+     */
+    public static final List<String> QUIET = List.of("--spacebench.space.quiet-before-start=250ms",
+            "--spacebench.space.quiet-before-loops=50ms");
+
+    /**
+     * JVM options every app, worker and command JVM a test starts gets: C1 only, as
+     * {@code spring-boot:run} starts an app. Their starts are what these tests wait for, not what
+     * they measure, and C2 compiling Spring's start-up competes with the test for 2 cores: measured
+     * (one app to its first healthy answer, load 22) 30.3 s of CPU with C2, 14.4 s without. The
+     * packaged jar's own test (PackagedJarIT) starts it with the JVM's defaults, as a user does.
+     */
+    public static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1");
+
+    /**
      * The command line of the jar's entry ({@link Main}) in a JVM of its own on this test's class
-     * path, as {@code java -jar spacebench.jar ARGS…} runs it.
+     * path, as {@code java -jar spacebench.jar ARGS…} runs it (with {@link #JVM} before {@code jvmOptions}).
      */
     public static List<String> mainCommand(List<String> jvmOptions, List<String> args) {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse("java"));
         command.add("-Djdk.lang.Process.launchMechanism=VFORK");
+        command.addAll(JVM);
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(args);

@@ -31,10 +31,9 @@ class H2ServerRefusalTest {
             port = socket.getLocalPort();
         }
         Path log = temp.resolve("app.log");
-        Process app = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName(), "--server.port=" + port,
+        Process app = new ProcessBuilder(ChildApp.mainCommand(List.of(), List.of("--server.port=" + port,
                 "--spring.datasource.url=jdbc:h2:file:" + data.resolve("sb") + ";auto_server=true",
-                "--spacebench.spaces.root=" + temp.resolve("spaces"), "--spacebench.space.check-on-demand=sandbox,container,vm")
+                "--spacebench.spaces.root=" + temp.resolve("spaces"), "--spacebench.space.check-on-demand=sandbox,container,vm")))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         boolean exited = app.waitFor(180, TimeUnit.SECONDS);
         if (!exited) {

@@ -2,12 +2,10 @@ package dev.spacebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.spacebench.space.local.AgentLauncher;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -22,9 +20,7 @@ class HelpTest {
     private record Outcome(int exit, String stdout, String stderr) {}
 
     private Outcome run(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(AgentLauncher.javaBinary(), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName()));
-        command.addAll(List.of(args));
+        List<String> command = ChildApp.mainCommand(List.of(), List.of(args));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
         Process process = new ProcessBuilder(command).directory(dir.toFile())

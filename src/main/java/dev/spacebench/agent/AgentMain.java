@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -35,16 +36,18 @@ public final class AgentMain {
         }
         AgentOptions options;
         String token;
+        Optional<DieAfterCalls> dieAfter;
         try {
             options = AgentOptions.parse(Arrays.asList(args));
             token = readToken(options);
+            dieAfter = DieAfterCalls.parse(System.getenv(DieAfterCalls.VARIABLE));
         } catch (IllegalArgumentException | IOException e) {
             System.err.println("spacebench agent: " + e.getMessage());
             System.exit(2);
             return;
         }
         try {
-            run(options, token);
+            run(options, token, dieAfter);
         } catch (Exception e) {
             System.err.println("spacebench agent: " + e);
             System.exit(1);
@@ -61,9 +64,9 @@ public final class AgentMain {
         return token;
     }
 
-    private static void run(AgentOptions options, String token) throws Exception {
+    private static void run(AgentOptions options, String token, Optional<DieAfterCalls> dieAfter) throws Exception {
         AgentLogging.install();
-        AgentServer server = AgentServer.start(options, token);
+        AgentServer server = AgentServer.start(options, token, dieAfter);
         Runtime.getRuntime().addShutdownHook(new Thread(server::stop, "agent-shutdown"));
         System.out.println(READY_PREFIX + server.address());
         System.out.flush();

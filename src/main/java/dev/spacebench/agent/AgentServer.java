@@ -13,6 +13,7 @@ import io.grpc.netty.shaded.io.netty.channel.unix.DomainSocketAddress;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,6 +48,14 @@ public final class AgentServer {
      * @throws IOException if the directories cannot be made or the address cannot be bound
      */
     public static AgentServer start(AgentOptions options, String token) throws IOException {
+        return start(options, token, Optional.empty());
+    }
+
+    /**
+     * As {@link #start(AgentOptions, String)}, with the fault {@code dieAfter} asks for
+     * ({@link DieAfterCalls}) when present; it sees every call first.
+     */
+    static AgentServer start(AgentOptions options, String token, Optional<DieAfterCalls> dieAfter) throws IOException {
         Files.createDirectories(options.workDir());
         Files.createDirectories(options.bulkDir());
         WorkDir workDir = new WorkDir(options.workDir());
@@ -76,7 +85,10 @@ public final class AgentServer {
         Server server = CallExecutors.apply(builder, callPool)
                 .maxInboundMessageSize(AgentProtocol.MAX_MESSAGE_BYTES)
                 .flowControlWindow(AgentProtocol.FLOW_CONTROL_WINDOW_BYTES)
-                .addService(ServerInterceptors.intercept(service, new TokenInterceptor(token)))
+                // The last interceptor listed sees a call first.
+                .addService(dieAfter.isPresent()
+                        ? ServerInterceptors.intercept(service, new TokenInterceptor(token), dieAfter.get())
+                        : ServerInterceptors.intercept(service, new TokenInterceptor(token)))
                 .build()
                 .start();
         service.listening();

@@ -16,7 +16,6 @@ import dev.spacebench.agent.v1.ReadFileRequest;
 import dev.spacebench.agent.v1.WriteFileHeader;
 import dev.spacebench.agent.v1.WriteFileRequest;
 import dev.spacebench.files.Sha256;
-import io.grpc.Channel;
 import io.grpc.Context;
 import io.grpc.ManagedChannel;
 import io.grpc.StatusRuntimeException;
@@ -33,6 +32,7 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -47,7 +47,10 @@ import java.util.concurrent.TimeoutException;
  * <p>Errors: {@link AgentCallException} for a failed call (with its gRPC code),
  * {@link TransferException} when bytes differ, {@link IOException} for host-side file trouble.
  */
-public final class AgentChannel implements AutoCloseable {
+public final class AgentChannel implements Channel, AgentJvm {
+
+    /** This channel's id in requests, samples and pages. */
+    public static final String ID = "agent";
 
     private final ManagedChannel managed;
     private volatile long lastTransferAgentNs;
@@ -62,7 +65,7 @@ public final class AgentChannel implements AutoCloseable {
      * @param bulkDir the host's path of the bulk directory, or null when the Space has none
      * @param chunkBytes bytes per stream message (1 KiB to 3 MiB)
      */
-    public AgentChannel(ManagedChannel managed, Channel channel, Path bulkDir, int chunkBytes) {
+    public AgentChannel(ManagedChannel managed, io.grpc.Channel channel, Path bulkDir, int chunkBytes) {
         this.managed = managed;
         this.blocking = AgentGrpc.newBlockingStub(channel);
         this.async = AgentGrpc.newStub(channel);
@@ -70,7 +73,13 @@ public final class AgentChannel implements AutoCloseable {
         this.chunkBytes = chunkBytes;
     }
 
+    @Override
+    public String id() {
+        return ID;
+    }
+
     /** Whether this Space has a bulk lane. */
+    @Override
     public boolean hasBulkLane() {
         return bulkDir != null;
     }
@@ -84,7 +93,14 @@ public final class AgentChannel implements AutoCloseable {
         }
     }
 
+    /** As {@link #ping}: the agent's Ping is its no-op round trip. */
+    @Override
+    public void noop(Duration timeout) {
+        ping(timeout);
+    }
+
     /** Runs argv in the Space, output captured, and waits for it; DEADLINE_EXCEEDED after {@code timeout} ({@link CallDeadlines}). */
+    @Override
     public ExecResult exec(List<String> argv, Duration timeout) {
         try {
             ExecRequest request = ExecRequest.newBuilder().addAllArgv(argv).setTimeoutMs(timeout.toMillis()).build();
@@ -105,7 +121,18 @@ public final class AgentChannel implements AutoCloseable {
         return lastTransferAgentNs;
     }
 
+    @Override
+    public long lastTransferFarNs() {
+        return lastTransferAgentNs;
+    }
+
+    @Override
+    public Optional<AgentJvm> agentJvm() {
+        return Optional.of(this);
+    }
+
     /** The Space's own environment. */
+    @Override
     public AgentInfo info(Duration timeout) {
         return info(InfoRequest.getDefaultInstance(), timeout);
     }
@@ -114,6 +141,7 @@ public final class AgentChannel implements AutoCloseable {
      * Has the agent JVM run a full garbage collection, then reports as {@link #info(Duration)} (its
      * GC counts include that collection). For between loops, outside every timed region.
      */
+    @Override
     public AgentInfo collectGarbage(Duration timeout) {
         return info(InfoRequest.newBuilder().setCollectGarbage(true).build(), timeout);
     }
@@ -131,6 +159,7 @@ public final class AgentChannel implements AutoCloseable {
     }
 
     /** Removes a file in the Space's work directory; true if it was there. */
+    @Override
     public boolean delete(String remotePath, Duration timeout) {
         try {
             return blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS)
@@ -149,6 +178,7 @@ public final class AgentChannel implements AutoCloseable {
      * @return what the agent stored, equal to {@code expected}
      * @throws TransferException if the agent stored something else
      */
+    @Override
     public FileRef upload(Path source, FileRef expected, String remotePath, Lane lane, Duration timeout) throws IOException {
         lastTransferAgentNs = 0;
         FileDigest stored = lane == Lane.BULK ? uploadBulk(source, expected, remotePath, timeout)
@@ -165,6 +195,7 @@ public final class AgentChannel implements AutoCloseable {
      * @return what the host received, equal to {@code expected}
      * @throws TransferException if the agent sent, or the host received, something else
      */
+    @Override
     public FileRef download(String remotePath, FileRef expected, Path destination, Lane lane, Duration timeout) throws IOException {
         lastTransferAgentNs = 0;
         return lane == Lane.BULK ? downloadBulk(remotePath, expected, destination, timeout)

@@ -11,10 +11,16 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
@@ -44,6 +50,9 @@ public class DatabaseDisk {
 
     private static final Logger log = LoggerFactory.getLogger(DatabaseDisk.class);
     private static final String NO_SPACE = "No space left on device";
+    private static final String FULL = "the database's disk is full";
+    /** The first line of a reserve given back ({@link #freeReserve}); where and when follow on a line each. */
+    private static final String USED_MARK = "spacebench: this reserve was given back when the disk was full, then:";
     /** PostgreSQL's disk_full. */
     private static final String DISK_FULL_STATE = "53100";
     private static final long HEADROOM_BYTES = 1L << 20;
@@ -62,6 +71,8 @@ public class DatabaseDisk {
     private volatile long loggedAt;
     private volatile long evictedAt;
     private final DiskFullLogFilter logFilter;
+    /** What the reserve said at start when the app before this one had used it and never got room back; null otherwise. */
+    private final String fullWhenLastStopped;
 
     public DatabaseDisk(DataSource dataSource, DatabaseAt database, DatabaseSettings settings) {
         this.dataSource = dataSource;
@@ -73,6 +84,11 @@ public class DatabaseDisk {
             logback.addTurboFilter(logFilter);
         } else {
             logFilter = null;
+        }
+        this.fullWhenLastStopped = reserve == null ? null : readUsedMark();
+        if (fullWhenLastStopped != null) {
+            log.warn("the database's disk was full when the app last stopped ({}): runs left RUNNING then end INTERRUPTED "
+                    + "saying so (the reserve beside the database, {}, had been given back and not made again)", fullWhenLastStopped, reserve);
         }
         if (reserve != null) {
             try {
@@ -99,6 +115,18 @@ public class DatabaseDisk {
     /** @return the reason while the database's disk is full, e.g. "the database's disk is full (No space left on device in /srv/data)"; empty otherwise */
     public Optional<String> problem() {
         return Optional.ofNullable(problem);
+    }
+
+    /**
+     * Whether the app that ran on this database before this start stopped while its disk was full:
+     * it had used the room it kept in reserve ({@link #noteFailure}) and the disk never had room
+     * for it again. A run it left RUNNING then could not record its end, even on that room.
+     *
+     * @return what it said and since when, e.g. "No space left on device in /srv/data, since
+     *     2026-12-03 15:43:02 UTC"; empty otherwise, and for a database without a reserve
+     */
+    public Optional<String> fullWhenLastStopped() {
+        return Optional.ofNullable(fullWhenLastStopped);
     }
 
     /** @throws DatabaseUnavailableException naming the reason while the database's disk is full */
@@ -204,7 +232,7 @@ public class DatabaseDisk {
         }
         try {
             if (reserve != null) {
-                if (!Files.exists(reserve) && Files.getFileStore(dir).getUsableSpace() < reserveBytes + HEADROOM_BYTES) {
+                if (!reserveMade() && Files.getFileStore(dir).getUsableSpace() < reserveBytes + HEADROOM_BYTES) {
                     return;
                 }
                 makeReserve();
@@ -222,7 +250,12 @@ public class DatabaseDisk {
     }
 
     private String describe() {
-        return "the database's disk is full (" + NO_SPACE + (dir == null ? "" : " in " + dir) + ")";
+        return FULL + " (" + where() + ")";
+    }
+
+    /** "No space left on device in /srv/data". */
+    private String where() {
+        return NO_SPACE + (dir == null ? "" : " in " + dir);
     }
 
     /** Connections on a database H2 closed go; the next ones open it anew. */
@@ -235,9 +268,13 @@ public class DatabaseDisk {
         }
     }
 
+    private boolean reserveMade() throws IOException {
+        return Files.isRegularFile(reserve) && Files.size(reserve) == reserveBytes;
+    }
+
     /** Writes the reserve's bytes for real (a sparse file would keep no room). */
     private void makeReserve() throws IOException {
-        if (Files.exists(reserve) && Files.size(reserve) == reserveBytes) {
+        if (reserveMade()) {
             return;
         }
         Files.createDirectories(dir);
@@ -257,14 +294,60 @@ public class DatabaseDisk {
         Files.move(partial, reserve, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
+    /**
+     * Gives the reserve's room back, leaving the reason in its first bytes: they are the reserve's
+     * own, so writing them takes no room a full disk has not got (on a copy-on-write file system
+     * where it would, the reserve is deleted instead). The mark stays until the disk has room for
+     * the reserve again; if the app stops before that, the next start finds it
+     * ({@link #fullWhenLastStopped()}) and names the disk in the end of the runs left RUNNING.
+     */
     private void freeReserve() {
-        if (reserve == null) {
+        if (reserve == null || !Files.isRegularFile(reserve)) {
+            // None to give back: the disk had no room for it at start.
             return;
+        }
+        byte[] mark = (USED_MARK + "\n" + where() + "\n" + Instant.now().truncatedTo(ChronoUnit.SECONDS) + "\n")
+                .getBytes(StandardCharsets.UTF_8);
+        if (mark.length < reserveBytes) {
+            try (FileChannel out = FileChannel.open(reserve, StandardOpenOption.WRITE)) {
+                out.write(ByteBuffer.wrap(mark), 0);
+                out.truncate(mark.length);
+                out.force(true);
+                return;
+            } catch (IOException e) {
+                log.warn("could not mark the reserve {} as used ({}): deleting it; the next start will not know the disk was full",
+                        reserve, e.toString());
+            }
         }
         try {
             Files.deleteIfExists(reserve);
         } catch (IOException e) {
             log.warn("could not give back the reserve {}: {}", reserve, e.toString());
+        }
+    }
+
+    /** The reason {@link #freeReserve} left in the reserve, as the next start says it; null when the reserve holds none. */
+    private String readUsedMark() {
+        try {
+            if (!Files.isRegularFile(reserve) || Files.size(reserve) >= reserveBytes || Files.size(reserve) > 4096) {
+                return null;
+            }
+            List<String> lines = Files.readAllLines(reserve, StandardCharsets.UTF_8);
+            if (lines.size() != 3 || !lines.get(0).equals(USED_MARK)) {
+                return null;
+            }
+            return lines.get(1) + ", since " + shown(lines.get(2));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** "2026-12-03 15:43:02 UTC" from an ISO instant; the text as it is if it is none. */
+    private static String shown(String instant) {
+        try {
+            return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC).format(Instant.parse(instant));
+        } catch (RuntimeException e) {
+            return instant;
         }
     }
 }

@@ -14,7 +14,7 @@ import java.util.Map;
  * @param otherSpacesRunning other Spaces this app had running when the run's Space was created
  * @param worker the worker that claimed the run
  * @param floor how the floor was measured (launch mechanism, hyperfine, warm-ups); null in older runs
- * @param hostGcInLoops the app JVM's garbage collections (it times the round trips) while the loops
+ * @param hostGcInLoops the garbage collections of the JVM that times the round trips (the run's driver process) while the loops
  *     ran, summed over the loops; null in older runs and when no loop ran
  */
 public record Environment(

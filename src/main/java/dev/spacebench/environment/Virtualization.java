@@ -1,6 +1,7 @@
 package dev.spacebench.environment;
 
 import dev.spacebench.space.CpuFlags;
+import dev.spacebench.space.SpaceKinds;
 import java.util.Set;
 
 /**
@@ -45,8 +46,8 @@ public final class Virtualization {
      * @return null when neither part is known
      */
     public static String describe(String kind, String spaceIsolation, String host) {
-        String space = "vm".equals(kind) ? (spaceIsolation == null ? "a virtual machine" : spaceIsolation)
-                : "attach".equals(kind) ? null
+        String space = SpaceKinds.isVirtualMachine(kind) ? (spaceIsolation == null ? "a virtual machine" : spaceIsolation)
+                : SpaceKinds.reachesRunningAgent(kind) ? null
                 : "none (shares the host's kernel)";
         if (host == null && space == null) {
             return null;

@@ -16,14 +16,25 @@ public class LeaseReaper {
 
     private final Leases leases;
     private final String by;
+    private final RunWorker worker;
 
-    public LeaseReaper(Leases leases, WorkerIdentity identity) {
+    public LeaseReaper(Leases leases, WorkerIdentity identity, RunWorker worker) {
         this.leases = leases;
         this.by = identity.enabled() ? "worker '" + identity.workerId() + "'" : "the server";
+        this.worker = worker;
     }
 
+    /**
+     * Nothing before start-up recovery has run ({@link RunWorker#recovered()}; the scheduler starts
+     * before the app is ready): a run this app's last process left RUNNING, whose lease lapsed while
+     * that process could not renew it (its database's disk full, say), ends with recovery's reason,
+     * which knows why, not as a lost heartbeat.
+     */
     @Scheduled(fixedDelayString = "${spacebench.worker.poll-interval-ms:500}")
     public void reap() {
+        if (!worker.recovered()) {
+            return;
+        }
         try {
             leases.expire(by);
         } catch (RuntimeException e) {

@@ -115,7 +115,12 @@ public class RunWorker implements QueueWaker {
      * transaction; if they cannot be computed, it still ends, without them (its samples are kept).
      */
     private void interrupt(long id) {
-        String reason = "the app stopped while this run was RUNNING (found at the next start)";
+        // When the database's disk was full then, the run's end could not be written, not even on the room kept in reserve.
+        String reason = disk.fullWhenLastStopped()
+                .map(full -> "the database's disk was full when the app stopped while this run was RUNNING (" + full
+                        + "; found at the next start): the run's end could not be written, not even on the room the app kept "
+                        + "in reserve; the samples saved before are kept")
+                .orElse("the app stopped while this run was RUNNING (found at the next start)");
         try {
             Long kept = transactions.execute(tx -> {
                 Run run = runs.lockById(id).orElse(null);
@@ -137,6 +142,11 @@ public class RunWorker implements QueueWaker {
                             && !(leases.shared() && leases.live(id)))
                     .ifPresent(run -> run.finish(RunStatus.INTERRUPTED, reason, Instant.now())));
         }
+    }
+
+    /** True once start-up recovery ({@link #interruptLeftovers}) has run, whether or not it could do its work. */
+    public boolean recovered() {
+        return recovered.get();
     }
 
     /** Claims queued runs while there is room. Called on a schedule and after each submit. */

@@ -1,6 +1,7 @@
 package dev.spacebench.measure;
 
-import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.AgentJvm;
+import dev.spacebench.channel.Channel;
 import dev.spacebench.floor.JitSettle;
 import dev.spacebench.plan.ExecMetric;
 import java.time.Duration;
@@ -41,10 +42,10 @@ final class AgentJitSettle {
      *     {@value #SETTLED_JIT_MS} ms unless {@value #MAX_BLOCKS} blocks were made. Empty when the
      *     agent reports no JIT time (an older agent, or a JVM that cannot tell).
      * @throws CancelledException when {@code cancelRequested} says so between blocks
-     * @throws RuntimeException as {@link AgentChannel#ping} and {@link AgentChannel#info} throw
+     * @throws RuntimeException as {@link Channel#noop} and {@link AgentJvm#info} throw
      */
-    static List<Long> run(AgentChannel channel, int blockCalls, Duration timeout, BooleanSupplier cancelRequested) {
-        return settle(channel, blockCalls, MAX_BLOCKS, () -> channel.ping(timeout), (jitNs, wallNs) -> jitNs < SETTLED_JIT_MS * 1_000_000L,
+    static List<Long> run(Channel channel, AgentJvm jvm, int blockCalls, Duration timeout, BooleanSupplier cancelRequested) {
+        return settle(jvm, blockCalls, MAX_BLOCKS, () -> channel.noop(timeout), (jitNs, wallNs) -> jitNs < SETTLED_JIT_MS * 1_000_000L,
                 timeout, cancelRequested);
     }
 
@@ -63,8 +64,8 @@ final class AgentJitSettle {
      *
      * @return the agent's JIT time in each block, in ns, in order; empty when the agent reports none
      */
-    static List<Long> runExec(AgentChannel channel, int blockCalls, Duration timeout, BooleanSupplier cancelRequested) {
-        return settle(channel, blockCalls, MAX_EXEC_BLOCKS, () -> channel.exec(ExecMetric.TRUE.argv(), timeout),
+    static List<Long> runExec(Channel channel, AgentJvm jvm, int blockCalls, Duration timeout, BooleanSupplier cancelRequested) {
+        return settle(jvm, blockCalls, MAX_EXEC_BLOCKS, () -> channel.exec(ExecMetric.TRUE.argv(), timeout),
                 (jitNs, wallNs) -> jitNs < SETTLED_JIT_MS * 1_000_000L || jitNs * 100 < wallNs * SETTLED_EXEC_JIT_PERCENT,
                 timeout, cancelRequested);
     }
@@ -74,9 +75,9 @@ final class AgentJitSettle {
         return Math.max(1, agentWarmupCalls / 10);
     }
 
-    private static List<Long> settle(AgentChannel channel, int blockCalls, int maxBlocks, Runnable call, JitSettle.Rule settled,
+    private static List<Long> settle(AgentJvm jvm, int blockCalls, int maxBlocks, Runnable call, JitSettle.Rule settled,
             Duration timeout, BooleanSupplier cancelRequested) {
-        return JitSettle.blocks(call, blockCalls, maxBlocks, () -> channel.info(timeout).jitTimeNs(), settled, () -> {
+        return JitSettle.blocks(call, blockCalls, maxBlocks, () -> jvm.info(timeout).jitTimeNs(), settled, () -> {
             if (cancelRequested.getAsBoolean()) {
                 throw new CancelledException();
             }

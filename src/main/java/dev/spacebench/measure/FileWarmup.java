@@ -1,6 +1,6 @@
 package dev.spacebench.measure;
 
-import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.Channel;
 import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
 import dev.spacebench.files.RandomFiles;
@@ -11,7 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * Untimed uploads and downloads that let a fresh agent JVM, and the host's side of the channel,
+ * Untimed uploads and downloads that let a fresh agent JVM (or whatever serves files at the far
+ * end of the channel), and the host's side of the channel,
  * compile their file paths (reading, SHA-256, framing, writing) before any file loop is measured,
  * as the agent warm-up does for exec. Without it a run's first hundreds of MiB go through code the
  * JIT has not compiled yet: measured with {@code spacebench.jar floor transfer}, a fresh agent's
@@ -50,7 +51,7 @@ public final class FileWarmup {
      * @param times uploads and downloads, 0 or more ({@link #TIMES} in a run)
      * @return transfers made each way (fewer than {@code times} when one failed)
      */
-    public static int run(AgentChannel channel, Lane lane, Path staging, int times) {
+    public static int run(Channel channel, Lane lane, Path staging, int times) {
         long fileBytes = FILE_BYTES;
         Path source = staging.resolve("warm-up-source");
         Path received = staging.resolve("warm-up-received");

@@ -13,6 +13,13 @@ public interface MeasureListener {
     default void beforeMeasured(String metric) {
     }
 
+    /**
+     * A metric of the plan the channel cannot do, so not run (no samples follow for it), with the
+     * channel's reason in words for the page; in plan order, instead of that metric's samples.
+     */
+    default void skipped(String metric, String reason) {
+    }
+
     /** After each iteration. */
     void progress(Progress progress);
 

@@ -1,7 +1,9 @@
 package dev.spacebench.measure;
 
-import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.AgentJvm;
+import dev.spacebench.channel.Channel;
 import dev.spacebench.channel.AgentInfo;
+import dev.spacebench.channel.Channel.Operation;
 import dev.spacebench.channel.ExecResult;
 import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
@@ -9,6 +11,7 @@ import dev.spacebench.environment.JvmGc;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.ExecMetric;
 import dev.spacebench.plan.FileSize;
@@ -19,11 +22,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Runs a plan's loops against one agent, serially, and reports every sample.
+ * Runs a plan's loops through one {@link Channel} to one Space, serially, and reports every
+ * sample. A metric the channel cannot do is not run: it is reported to
+ * {@link MeasureListener#skipped} with the channel's reason, never as a zero.
  *
  * <p>Each timed region runs from {@code System.nanoTime} before the call to after the host's
  * check of the reply. What it holds is described once, for readers, in
@@ -39,7 +46,9 @@ public final class Measurement {
     /** How long the Ping after a failed iteration may take before the agent counts as gone. */
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(10);
 
-    private final AgentChannel channel;
+    private final Channel channel;
+    /** Metrics not run because the channel cannot do them, with its reason, in plan order. */
+    private final Map<String, String> skipped = new LinkedHashMap<>();
     private final Path staging;
     private final MeasureListener listener;
     private long done;
@@ -63,7 +72,7 @@ public final class Measurement {
     /**
      * @param staging an existing host directory for source files and downloads; emptied as it goes
      */
-    public Measurement(AgentChannel channel, Path staging, MeasureListener listener) {
+    public Measurement(Channel channel, Path staging, MeasureListener listener) {
         this.channel = channel;
         this.staging = staging;
         this.listener = listener;
@@ -128,11 +137,27 @@ public final class Measurement {
         total = progressUnits(plan);
         done = FloorLoops.iterations(plan.floor());
         if (!plan.exec().metrics().isEmpty()) {
-            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().metrics().stream().anyMatch(m -> !m.equals(ExecMetric.NOOP.wireName())));
+            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().commands().stream().anyMatch(m -> m != ExecMetric.NOOP));
         }
-        for (String name : plan.exec().metrics()) {
-            ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
-            loop(ExecRoundTrip.of(metric).id(), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(metric, phase, i));
+        for (ExecRoundTrip metric : PlanMetrics.exec(plan)) {
+            ExecMetric command = metric.command();
+            Optional<String> cannot = channel.unsupported(command == ExecMetric.NOOP ? Operation.NOOP : Operation.EXEC);
+            if (cannot.isPresent()) {
+                done += (long) plan.exec().n() + plan.exec().warmups();
+                skip(metric.id(), cannot.get(), plan.exec().n());
+                continue;
+            }
+            loop(metric.id(), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(command, phase, i));
+        }
+        Optional<String> noFiles = channel.unsupported(Operation.FILES);
+        if (noFiles.isPresent()) {
+            for (FileSize size : plan.files().sizes()) {
+                done += (long) (size.n() + plan.files().warmups()) * fileIterationUnits(size.bytes());
+                for (Transfer transfer : PlanMetrics.transfers(size.bytes())) {
+                    skip(transfer.id(), noFiles.get(), size.n());
+                }
+            }
+            return;
         }
         Integer agentWarmup = plan.exec().agentWarmupCalls();
         if (agentWarmup != null && agentWarmup > 0) {
@@ -145,28 +170,51 @@ public final class Measurement {
         }
     }
 
+    /** Reports {@code metric} skipped, and progress with its units (added to {@code done} by the caller) as done. */
+    private void skip(String metric, String reason, int n) {
+        skipped.put(metric, reason);
+        listener.skipped(metric, reason);
+        listener.progress(new Progress(metric, Phase.MEASURED, n, n, done, total));
+    }
+
+    /**
+     * Metrics of the plan this channel could not do, each with the channel's reason, in plan order
+     * (empty when it ran them all).
+     */
+    public Map<String, String> skipped() {
+        return Map.copyOf(skipped);
+    }
+
     /**
      * Untimed calls that let a fresh agent JVM compile its serving path before any loop, warm-up
      * included, is measured: {@code calls} no-op pings, then a tenth as many {@code true} execs.
      * Then more no-op pings until the agent's JIT settles ({@link AgentJitSettle}), and when the plan
      * spawns commands, more {@code true} execs until it settles for those too.
      * A failure here is not counted: the loops that follow meet the same agent and count theirs.
+     * A channel that ends in no agent JVM gets the fixed calls it can do (they warm this JVM's side
+     * of it, and whatever serves the far end), without the JIT-settle blocks.
      */
     private void warmAgent(int calls, boolean spawns) {
+        boolean noop = channel.unsupported(Operation.NOOP).isEmpty();
+        boolean exec = channel.unsupported(Operation.EXEC).isEmpty();
+        Optional<AgentJvm> jvm = channel.agentJvm();
         try {
-            for (int i = 0; i < calls; i++) {
+            for (int i = 0; noop && i < calls; i++) {
                 if (i % 250 == 0 && listener.cancelRequested()) {
                     throw new CancelledException();
                 }
-                channel.ping(EXEC_TIMEOUT);
+                channel.noop(EXEC_TIMEOUT);
             }
-            for (int i = 0; i < calls / 10; i++) {
+            for (int i = 0; exec && i < calls / 10; i++) {
                 channel.exec(ExecMetric.TRUE.argv(), EXEC_TIMEOUT);
             }
-            if (calls > 0) {
-                jitSettleBlocks = AgentJitSettle.run(channel, AgentJitSettle.blockCalls(calls), EXEC_TIMEOUT, listener::cancelRequested);
-                if (spawns) {
-                    execJitSettleBlocks = AgentJitSettle.runExec(channel, AgentJitSettle.execBlockCalls(calls), EXEC_TIMEOUT,
+            if (calls > 0 && jvm.isPresent()) {
+                if (noop) {
+                    jitSettleBlocks = AgentJitSettle.run(channel, jvm.get(), AgentJitSettle.blockCalls(calls), EXEC_TIMEOUT,
+                            listener::cancelRequested);
+                }
+                if (spawns && exec) {
+                    execJitSettleBlocks = AgentJitSettle.runExec(channel, jvm.get(), AgentJitSettle.execBlockCalls(calls), EXEC_TIMEOUT,
                             listener::cancelRequested);
                 }
             }
@@ -216,11 +264,16 @@ public final class Measurement {
      * a loop of up to (young generation ÷ allocation per round trip) round trips meets no GC pause
      * (about 1,400 exec round trips with the agent's flags, {@code AgentLauncher#jvmOptions}).
      *
-     * @return the agent's counts after it; null if the agent did not answer (the loop will say why)
+     * @return the agent's counts after it; null if the agent did not answer (the loop will say why),
+     *     or the channel ends in no agent JVM
      */
     private AgentInfo collectGarbage() {
+        Optional<AgentJvm> jvm = channel.agentJvm();
+        if (jvm.isEmpty()) {
+            return null;
+        }
         try {
-            return channel.collectGarbage(EXEC_TIMEOUT);
+            return jvm.get().collectGarbage(EXEC_TIMEOUT);
         } catch (RuntimeException e) {
             return null;
         }
@@ -231,7 +284,7 @@ public final class Measurement {
             return;
         }
         try {
-            AgentInfo end = channel.info(PROBE_TIMEOUT);
+            AgentInfo end = channel.agentJvm().orElseThrow().info(PROBE_TIMEOUT);
             gcInLoops = JvmGc.addSpan(gcInLoops, new JvmGc(settled.gcCount(), settled.gcTimeNs()), new JvmGc(end.gcCount(), end.gcTimeNs()));
         } catch (RuntimeException e) {
             // the agent is gone; the run ends with that reason
@@ -301,7 +354,7 @@ public final class Measurement {
                 }
                 if (failuresInARow >= MAX_CONSECUTIVE_FAILURES) {
                     throw new AbortedException(MAX_CONSECUTIVE_FAILURES + " failures in a row in " + metric
-                            + " (the agent still answers a Ping); the last: " + failureText, failure);
+                            + " (the Space still answers); the last: " + failureText, failure);
                 }
             }
         }
@@ -314,7 +367,7 @@ public final class Measurement {
 
     /**
      * Ends the run when the failed iteration shows the Space is gone or a disk is full; otherwise
-     * the failure is only counted. A Ping decides when the error itself does not tell.
+     * the failure is only counted. A probe ({@link #probe}) decides when the error itself does not tell.
      */
     private void endIfSpaceLost(String where) {
         if (failure instanceof RuntimeException own && FatalFailures.database(own)) {
@@ -324,13 +377,25 @@ public final class Measurement {
         String reason = FatalFailures.reason(failure, staging, where);
         if (reason == null) {
             try {
-                channel.ping(PROBE_TIMEOUT);
+                probe();
             } catch (RuntimeException e) {
                 reason = FatalFailures.agentGone(e, where, failureText);
             }
         }
         if (reason != null) {
             throw new SpaceLostException(reason, failure);
+        }
+    }
+
+    /** Whether the Space still answers: the channel's no-op, or where it has none, an exec of {@code true} that must exit 0. */
+    private void probe() {
+        if (channel.unsupported(Operation.NOOP).isEmpty()) {
+            channel.noop(PROBE_TIMEOUT);
+            return;
+        }
+        ExecResult result = channel.exec(ExecMetric.TRUE.argv(), PROBE_TIMEOUT);
+        if (result.exitCode() != 0) {
+            throw new IllegalStateException(channel.id() + ": true exited with " + result.exitCode());
         }
     }
 
@@ -346,10 +411,10 @@ public final class Measurement {
         long start = System.nanoTime();
         try {
             if (metric == ExecMetric.NOOP) {
-                channel.ping(EXEC_TIMEOUT);
+                channel.noop(EXEC_TIMEOUT);
             } else {
                 ExecResult result = channel.exec(metric.argv(), EXEC_TIMEOUT);
-                agentNs = result.agentDurationNs();
+                agentNs = agentTime(result.agentDurationNs());
                 if (result.exitCode() != 0 || result.timedOut()) {
                     long ns = System.nanoTime() - start;
                     String why = (result.timedOut() ? "timed out" : "exit code " + result.exitCode())
@@ -395,7 +460,7 @@ public final class Measurement {
             try {
                 channel.upload(source, expected, remote, lane, timeout);
                 long ns = System.nanoTime() - start;
-                listener.sample(new Sample(upload, iteration, phase, ns, bytes, true, null, agentTime(channel.lastTransferAgentNs())));
+                listener.sample(new Sample(upload, iteration, phase, ns, bytes, true, null, agentTime(channel.lastTransferFarNs())));
             } catch (IOException | RuntimeException e) {
                 listener.sample(new Sample(upload, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
                 failed(upload, e, e.getMessage());
@@ -407,7 +472,7 @@ public final class Measurement {
             try {
                 channel.download(remote, expected, received, lane, timeout);
                 long ns = System.nanoTime() - start;
-                listener.sample(new Sample(download, iteration, phase, ns, bytes, true, null, agentTime(channel.lastTransferAgentNs())));
+                listener.sample(new Sample(download, iteration, phase, ns, bytes, true, null, agentTime(channel.lastTransferFarNs())));
                 return true;
             } catch (IOException | RuntimeException e) {
                 listener.sample(new Sample(download, iteration, phase, System.nanoTime() - start, bytes, false, e.getMessage()));
@@ -421,7 +486,7 @@ public final class Measurement {
         }
     }
 
-    /** The agent's reported time, or null when it reported none (0: an older agent). */
+    /** The far side's reported time, or null when it reported none (0: an older agent, or a channel with no such report). */
     private static Long agentTime(long ns) {
         return ns > 0 ? ns : null;
     }

@@ -1,19 +1,18 @@
 package dev.spacebench.measure;
 
-import dev.spacebench.channel.AgentChannel;
+import dev.spacebench.channel.Channel;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Sweep;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.ConcurrencyPlan;
-import dev.spacebench.plan.ExecMetric;
 import dev.spacebench.plan.ExecPlan;
 import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.Plan;
-import dev.spacebench.space.Retry;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import java.io.IOException;
@@ -23,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -64,7 +62,7 @@ final class SweepLevel {
     private final AtomicLong done;
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicReferenceArray<Space> made;
-    private final AgentChannel[] open;
+    private final Channel[] open;
     private final ExecutorService pool;
     private final List<Future<?>> submitted = new ArrayList<>();
     /** Each Space's samples of the loop in progress, not yet handed to the listener; handed over on every path. */
@@ -79,7 +77,7 @@ final class SweepLevel {
         this.done = new AtomicLong(done);
         this.total = total;
         this.made = new AtomicReferenceArray<>(level);
-        this.open = new AgentChannel[level];
+        this.open = new Channel[level];
         AtomicInteger next = new AtomicInteger(1);
         this.pool = Executors.newFixedThreadPool(level, r -> {
             Thread t = new Thread(r, "sweep-" + level + "-space-" + next.getAndIncrement());
@@ -94,11 +92,11 @@ final class SweepLevel {
             makeReady();
             ConcurrencyPlan sweep = plan.concurrency();
             boolean first = true;
-            for (String name : sweep.metrics()) {
-                ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
+            for (ExecRoundTrip metric : PlanMetrics.exec(sweep)) {
                 int agentWarmup = first ? plan.exec().agentWarmupCalls() : 0;
                 first = false;
-                loops(sweepId(ExecRoundTrip.of(metric)), sweep.n(),
+                String name = metric.command().wireName();
+                loops(sweepId(metric), sweep.n(),
                         execPlan(name, 0, plan.exec().warmups(), agentWarmup), execPlan(name, sweep.n(), 0, 0));
             }
             if (sweep.fileBytes() != null) {
@@ -129,21 +127,26 @@ final class SweepLevel {
         return new Sweep(base, level).id();
     }
 
-    /** Creates every Space at once and times each from that moment to its first successful Ping. */
+    /**
+     * Creates every Space at once and times each from that moment to its first successful Ping,
+     * within the ready timeout, not the single Space's 30 s: L agents starting at once on a small
+     * host each take longer to answer (8 process Spaces at load 30 on 2 CPUs missed 30 s), and how
+     * much longer is what the burst create measures.
+     */
     private void makeReady() throws SpaceException {
+        SpaceTimer timer = timer();
         long start = System.nanoTime();
         List<Future<Sample>> ready = new ArrayList<>();
         for (int i = 0; i < level; i++) {
             int index = i;
             ready.add(submit(() -> {
-                Space space = setup.spaces().create(setup.spec(), setup.readyTimeout());
-                made.set(index, space);
-                Path dir = setup.staging().resolve("sweep-" + level + "-" + (index + 1));
-                Files.createDirectories(dir);
-                AgentChannel channel = setup.channels().open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes());
-                open[index] = channel;
-                awaitFirstPing(channel, index);
-                return new Sample(sweepId(SpaceLifecycle.READY), index + 1, Phase.MEASURED, System.nanoTime() - start, 0, true,
+                SpaceTimer.Ready made = timer.create(start, new SpaceTimer.FirstPingWait(setup.readyTimeout(),
+                        "spacebench.space.ready-timeout", "Space " + (index + 1) + ": "), space -> {
+                            this.made.set(index, space);
+                            Files.createDirectories(setup.staging().resolve("sweep-" + level + "-" + (index + 1)));
+                        });
+                open[index] = made.channel();
+                return new Sample(sweepId(SpaceLifecycle.READY), index + 1, Phase.MEASURED, made.readyNs(), 0, true,
                         null, null, level, index + 1);
             }));
         }
@@ -155,17 +158,8 @@ final class SweepLevel {
         samples.forEach(setup.listener()::sample);
     }
 
-    /**
-     * Within the ready timeout, not the single Space's 30 s: L agents starting at once on a small
-     * host each take longer to answer (8 process Spaces at load 30 on 2 CPUs missed 30 s), and how
-     * much longer is what the burst create measures.
-     */
-    private void awaitFirstPing(AgentChannel channel, int index) throws InterruptedException {
-        Optional<Exception> failed = Retry.untilDeadline(setup.readyTimeout(), Duration.ofMillis(10), () -> channel.ping(Duration.ofSeconds(5)));
-        if (failed.isPresent()) {
-            throw new SpaceLostException("Space " + (index + 1) + ": the agent said it was ready but no Ping succeeded within "
-                    + setup.readyTimeout().toSeconds() + " s (spacebench.space.ready-timeout): " + failed.get().getMessage(), failed.get());
-        }
+    private SpaceTimer timer() {
+        return new SpaceTimer(setup.spaces(), setup.channels(), setup.spec(), setup.readyTimeout(), plan.files().chunkBytes());
     }
 
     /**
@@ -372,11 +366,12 @@ final class SweepLevel {
             t.setDaemon(true);
             return t;
         });
+        SpaceTimer timer = timer();
         List<Future<Sample>> deleted = new ArrayList<>();
         for (int i = 0; i < level; i++) {
             int index = i;
             Space space = made.get(i);
-            AgentChannel channel = open[i];
+            Channel channel = open[i];
             if (space == null) {
                 continue;
             }
@@ -386,13 +381,15 @@ final class SweepLevel {
                 }
                 long start = System.nanoTime();
                 String error = null;
+                long ns;
                 try {
-                    setup.spaces().delete(space);
+                    ns = timer.delete(space);
                 } catch (RuntimeException e) {
+                    ns = System.nanoTime() - start;
                     error = e.getMessage() == null ? e.toString() : e.getMessage();
                     log.warn("concurrency level {}: deleting Space {} failed: {}", level, index + 1, error);
                 }
-                return new Sample(sweepId(SpaceLifecycle.DELETE), index + 1, Phase.MEASURED, System.nanoTime() - start, 0,
+                return new Sample(sweepId(SpaceLifecycle.DELETE), index + 1, Phase.MEASURED, ns, 0,
                         error == null, error, null, level, index + 1);
             }));
         }

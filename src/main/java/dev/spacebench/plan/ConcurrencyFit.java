@@ -9,26 +9,24 @@ import java.util.List;
  */
 public final class ConcurrencyFit {
 
-    /** The kind that reaches an agent already running instead of creating Spaces. */
-    private static final String ATTACH = "attach";
-
     private ConcurrencyFit() {}
 
     /**
      * @param plan a plan after {@link Plans#withDefaults(Plan)}
-     * @param kind the run's Space kind
+     * @param kindCreatesSpaces false for a kind that reaches one agent already running instead of
+     *     creating Spaces (attach: {@code SpaceProvider#createsSpaces})
      * @param memoryMiB the shape's memory per Space in MiB; null: none asked (then no memory bound applies)
      * @param hostMemoryBytes this host's memory in bytes (0: unknown, no bound)
      * @return the problems, naming the level and which limit refuses it; empty when the sweep fits or there is none
      */
-    public static List<PlanProblem> check(Plan plan, String kind, Long memoryMiB, long hostMemoryBytes, String prefix) {
+    public static List<PlanProblem> check(Plan plan, boolean kindCreatesSpaces, Long memoryMiB, long hostMemoryBytes, String prefix) {
         List<PlanProblem> problems = new ArrayList<>();
         ConcurrencyPlan sweep = plan.concurrency();
         if (sweep == null) {
             return problems;
         }
         String c = prefix + ".concurrency";
-        if (ATTACH.equals(kind)) {
+        if (!kindCreatesSpaces) {
             problems.add(new PlanProblem(c, "cannot sweep the attach kind: it reaches one agent that already runs, "
                     + "and a sweep creates many Spaces; use process, sandbox, container or vm"));
             return problems;

@@ -21,4 +21,13 @@ public record ConcurrencyPlan(List<Integer> levels, List<String> metrics, Intege
     public static final List<String> DEFAULT_METRICS = List.of("sh_c");
     public static final int DEFAULT_N = 200;
     public static final int DEFAULT_FILE_N = 5;
+
+    /**
+     * {@link #metrics()} typed, in its order, for a validated plan.
+     *
+     * @throws IllegalStateException when a name is not an {@link ExecMetric}'s (the plan skipped validation)
+     */
+    public List<ExecMetric> commands() {
+        return ExecMetric.parse(metrics);
+    }
 }

@@ -44,6 +44,17 @@ public enum ExecMetric {
         return Arrays.stream(values()).filter(m -> m.wireName.equals(name)).findFirst();
     }
 
+    /**
+     * The typed form of a validated plan's list of wire names, in its order.
+     *
+     * @throws IllegalStateException naming the first name that is not one of {@link #wireNames()}
+     *     (a plan that skipped {@link PlanValidator})
+     */
+    public static List<ExecMetric> parse(List<String> names) {
+        return names.stream().map(name -> fromWireName(name).orElseThrow(() -> new IllegalStateException(
+                "exec metric " + Shown.quote(name) + " is not one of " + wireNames() + ": the plan was not validated"))).toList();
+    }
+
     public static List<String> wireNames() {
         return Arrays.stream(values()).map(ExecMetric::wireName).toList();
     }

@@ -19,4 +19,13 @@ public record ExecPlan(List<String> metrics, Integer n, Integer warmups, Integer
     public ExecPlan(List<String> metrics, Integer n, Integer warmups) {
         this(metrics, n, warmups, null);
     }
+
+    /**
+     * {@link #metrics()} typed, in its order, for a validated plan.
+     *
+     * @throws IllegalStateException when a name is not an {@link ExecMetric}'s (the plan skipped validation)
+     */
+    public List<ExecMetric> commands() {
+        return ExecMetric.parse(metrics);
+    }
 }

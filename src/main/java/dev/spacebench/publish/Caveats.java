@@ -43,7 +43,6 @@ final class Caveats {
 
     /** The plan's exec metrics that start a process ("true", "sh -c true"), in the plan's order. */
     static List<String> spawning(Plan plan) {
-        return plan.exec().metrics().stream().map(ExecMetric::fromWireName).flatMap(java.util.Optional::stream)
-                .filter(m -> !m.argv().isEmpty()).map(ExecMetric::label).toList();
+        return plan.exec().commands().stream().filter(m -> !m.argv().isEmpty()).map(ExecMetric::label).toList();
     }
 }

@@ -1,8 +1,10 @@
 package dev.spacebench.publish;
 
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceFacts;
+import dev.spacebench.space.SpaceKinds;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -38,13 +40,13 @@ final class Method {
 
     static Facts facts(Plan plan, SpaceFacts space, String kind, int warmups, int failures) {
         boolean floor = plan.floor() != null && plan.floor().enabled();
-        String execMetrics = plan.exec().metrics().isEmpty() ? null : plan.exec().metrics().stream()
-                .map(m -> ExecRoundTrip.fromWireName(m).map(ExecRoundTrip::label).orElse(m))
+        String execMetrics = plan.exec().metrics().isEmpty() ? null : PlanMetrics.exec(plan).stream()
+                .map(ExecRoundTrip::label)
                 .collect(Collectors.joining(", "));
         String fileSizes = plan.files().sizes().isEmpty() ? null : plan.files().sizes().stream()
                 .map(s -> Format.bytes(s.bytes()) + " ×" + s.n()).collect(Collectors.joining(", "));
         Integer agentWarmup = plan.exec().agentWarmupCalls();
-        return new Facts(kind, Headline.article(kind), "attach".equals(kind), plan.spaceCount(),
+        return new Facts(kind, Headline.article(kind), SpaceKinds.reachesRunningAgent(kind), plan.spaceCount(),
                 floor ? plan.floor().n() : null, floor ? plan.floor().warmups() : null,
                 execMetrics, agentWarmup == null ? 0 : agentWarmup, plan.exec().warmups(), plan.exec().n(),
                 space == null ? null : space.network(), space == null ? null : space.launchMechanism(),

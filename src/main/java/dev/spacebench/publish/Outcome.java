@@ -1,9 +1,7 @@
 package dev.spacebench.publish;
 
-import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
-import dev.spacebench.metric.Transfer;
-import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
@@ -44,12 +42,8 @@ final class Outcome {
 
     static Metrics of(Plan plan, List<MetricResult> results) {
         Metrics metrics = new Metrics(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        for (String name : plan.exec().metrics()) {
-            classify(ExecRoundTrip.fromWireName(name).orElseThrow().id(), plan.exec().n(), results, metrics);
-        }
-        for (FileSize size : plan.files().sizes()) {
-            classify(Transfer.upload(size.bytes()).id(), size.n(), results, metrics);
-            classify(Transfer.download(size.bytes()).id(), size.n(), results, metrics);
+        for (PlanMetrics.Loop loop : PlanMetrics.loops(plan)) {
+            classify(loop.metric().id(), loop.n(), results, metrics);
         }
         return metrics;
     }

@@ -2,6 +2,7 @@ package dev.spacebench.publish;
 
 import dev.spacebench.channel.Lane;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.metric.Kind;
 import dev.spacebench.metric.Sweep;
@@ -105,8 +106,7 @@ public class Plots {
         Integer cpus = run.getEnvironment() == null ? null : run.getEnvironment().host().cpuCount();
         List<SweepPlot.Series> series = new ArrayList<>();
         boolean any = false;
-        for (String name : run.getPlan().concurrency().metrics()) {
-            ExecRoundTrip metric = ExecRoundTrip.fromWireName(name).orElseThrow();
+        for (ExecRoundTrip metric : PlanMetrics.exec(run.getPlan().concurrency())) {
             List<MetricResult> at = levels.stream().map(l -> results.stream()
                     .filter(r -> r.getMetric().equals(new Sweep(metric, l).id())).findFirst().orElse(null)).toList();
             any |= at.stream().anyMatch(r -> r != null && r.getP50Ns() != null);

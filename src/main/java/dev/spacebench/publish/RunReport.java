@@ -2,6 +2,8 @@ package dev.spacebench.publish;
 
 import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
+import dev.spacebench.metric.Kind;
+import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
@@ -167,12 +169,12 @@ public record RunReport(
 
         /** The exec (and file) rows, level by level. */
         public List<SweepRow> loops() {
-            return rows.stream().filter(r -> !r.metric().startsWith("space.")).toList();
+            return rows.stream().filter(r -> Kind.ofId(r.metric()) != Kind.SPACE).toList();
         }
 
         /** The burst-create rows (space.ready), one per level. */
         public List<SweepRow> ready() {
-            return rows.stream().filter(r -> r.metric().equals("space.ready")).toList();
+            return rows.stream().filter(r -> r.metric().equals(SpaceLifecycle.READY.id())).toList();
         }
     }
 

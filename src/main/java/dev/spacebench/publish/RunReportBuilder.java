@@ -5,6 +5,7 @@ import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.SystemFacts;
 import dev.spacebench.environment.Virtualization;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.FileSize;
@@ -18,6 +19,7 @@ import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
 import dev.spacebench.run.samples.SortedSamples;
 import dev.spacebench.space.SpaceFacts;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
 import dev.spacebench.stats.Throughput;
@@ -98,8 +100,7 @@ public class RunReportBuilder {
         String kind = run.getKind();
 
         List<RunReport.ExecRow> exec = new ArrayList<>();
-        for (String name : plan.exec().metrics()) {
-            ExecRoundTrip metric = ExecRoundTrip.fromWireName(name).orElseThrow();
+        for (ExecRoundTrip metric : PlanMetrics.exec(plan)) {
             find(results, metric.id()).ifPresent(r -> {
                 Map<String, PercentileInterval> ci = r.getIntervals();
                 exec.add(new RunReport.ExecRow(r.getMetric(), metric.label(),
@@ -231,7 +232,7 @@ public class RunReportBuilder {
         facts.add(new RunReport.Fact("Host JVM", host.jvm()));
         facts.add(new RunReport.Fact("Host JVM flags", flags(host.jvmFlags())));
         if (env.hostGcInLoops() != null) {
-            facts.add(new RunReport.Fact("Host JVM GC during the loops", env.hostGcInLoops().inWords() + " (the app's JVM, which times the round trips; "
+            facts.add(new RunReport.Fact("Host JVM GC during the loops", env.hostGcInLoops().inWords() + " (the JVM that times the round trips: the run's driver; "
                     + "its collectors, ms resolution)"));
         }
         facts.add(new RunReport.Fact("Space kind", kind));
@@ -299,7 +300,7 @@ public class RunReportBuilder {
         if (build != null && !build.gitCommit().equals("unknown")) {
             lines.add("git checkout " + build.gitCommit());
         }
-        if ("attach".equals(spec.kind())) {
+        if (SpaceKinds.reachesRunningAgent(spec.kind())) {
             lines.add("./mvnw -q spring-boot:run &   # the app; its first start writes data/api-token");
             lines.add("# once it serves, with your agent started (docs/kinds.md, Attach) and its token in place of (hidden):");
             lines.add("curl -X POST http://127.0.0.1:8080/api/runs -H \"Authorization: Bearer $(cat data/api-token)\" "

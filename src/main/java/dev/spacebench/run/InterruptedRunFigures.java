@@ -7,8 +7,7 @@ import dev.spacebench.run.samples.SampleCsvPieces;
 import dev.spacebench.run.samples.SampleRows;
 import dev.spacebench.run.samples.SortedSamples;
 import dev.spacebench.environment.Environment;
-import dev.spacebench.measure.Phase;
-import dev.spacebench.measure.Sample;
+import dev.spacebench.space.SpaceFacts;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -29,8 +28,6 @@ import org.springframework.stereotype.Component;
 @Component
 public class InterruptedRunFigures {
 
-    /** The environment's fact naming the run's bulk lane; a value starting with "none" means it had none. */
-    static final String BULK_LANE = "bulk lane";
 
     private final RunRepository runs;
     private final SampleRows rows;
@@ -70,21 +67,8 @@ public class InterruptedRunFigures {
         List<CsvPieceBuffer.Piece> cut = new ArrayList<>();
         long[] count = {0};
         rows.eachRow(runId, rs -> {
-            String metric = rs.getString(1);
-            int iteration = rs.getInt(2);
-            Phase phase = Phase.WARMUP.wireName().equals(rs.getString(3)) ? Phase.WARMUP : Phase.MEASURED;
-            long ns = rs.getLong(4);
-            long bytes = rs.getLong(5);
-            boolean ok = rs.getBoolean(6);
-            String error = rs.getString(7);
-            long agentNs = rs.getLong(8);
-            Long agent = rs.wasNull() ? null : agentNs;
-            int levelValue = rs.getInt(9);
-            Integer level = rs.wasNull() ? null : levelValue;
-            int spaceValue = rs.getInt(10);
-            Integer space = rs.wasNull() ? null : spaceValue;
-            long id = rs.getLong(11);
-            taken.add(new Sample(metric, iteration, phase, ns, bytes, ok, error, agent, level, space));
+            long id = rs.getLong(SampleCsv.COLUMN_COUNT + 1);
+            taken.add(SampleCsv.sample(rs));
             count[0]++;
             if (id > end[1]) {
                 csv.add(id, out -> SampleCsv.row(out, rs));
@@ -125,9 +109,9 @@ public class InterruptedRunFigures {
      */
     private boolean hasBulkLane(Run run) {
         Environment env = run.getEnvironment();
-        String fact = env == null || env.space() == null ? null : env.space().get(BULK_LANE);
-        if (fact != null) {
-            return !fact.startsWith("none");
+        SpaceFacts.BulkLane lane = env == null || env.spaceFacts() == null ? null : env.spaceFacts().bulkLane();
+        if (lane != null) {
+            return lane.present();
         }
         return results.findByRunIdOrderByPositionAsc(run.getId()).stream().anyMatch(r -> "bulk".equals(r.getLane()));
     }

@@ -1,16 +1,13 @@
 package dev.spacebench.run;
 
 import dev.spacebench.run.samples.MetricSamples;
-import dev.spacebench.channel.Lane;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Sample;
-import dev.spacebench.metric.ExecRoundTrip;
-import dev.spacebench.metric.FloorMetric;
+import dev.spacebench.metric.Metric;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Sweep;
-import dev.spacebench.plan.ConcurrencyPlan;
 import dev.spacebench.metric.Transfer;
-import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
 import dev.spacebench.stats.PercentileInterval;
@@ -42,35 +39,14 @@ final class ResultCalculator {
     /** As above, from the tallies a run keeps as it goes. */
     static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, MetricSamples samples) {
         List<MetricResult> results = new ArrayList<>();
-        add(results, runId, SPACE_READY, 0, null, samples);
-        for (SpaceLifecycle part : List.of(SpaceLifecycle.READY_CREATE, SpaceLifecycle.READY_AGENT, SpaceLifecycle.READY_PING)) {
-            add(results, runId, part.id(), 0, null, samples);
-        }
-        for (String name : plan.exec().metrics()) {
-            add(results, runId, ExecRoundTrip.fromWireName(name).orElseThrow().id(), 0, null, samples);
-        }
-        for (FileSize size : plan.files().sizes()) {
-            Lane lane = Measurement.laneFor(size.bytes(), plan, hasBulkLane);
-            add(results, runId, Transfer.upload(size.bytes()).id(), size.bytes(), lane.wireName(), samples);
-            add(results, runId, Transfer.download(size.bytes()).id(), size.bytes(), lane.wireName(), samples);
-        }
-        add(results, runId, SPACE_DELETE, 0, null, samples);
-        for (FloorMetric floor : FloorMetric.values()) {
-            add(results, runId, floor.id(), 0, null, samples);
-        }
-        ConcurrencyPlan sweep = plan.concurrency();
-        if (sweep != null) {
-            for (int level : sweep.levels()) {
-                addSweep(results, runId, new Sweep(SpaceLifecycle.READY, level), 0, null, samples);
-                for (String name : sweep.metrics()) {
-                    addSweep(results, runId, new Sweep(ExecRoundTrip.fromWireName(name).orElseThrow(), level), 0, null, samples);
-                }
-                if (sweep.fileBytes() != null) {
-                    String lane = Measurement.laneFor(sweep.fileBytes(), plan, hasBulkLane).wireName();
-                    addSweep(results, runId, new Sweep(Transfer.upload(sweep.fileBytes()), level), sweep.fileBytes(), lane, samples);
-                    addSweep(results, runId, new Sweep(Transfer.download(sweep.fileBytes()), level), sweep.fileBytes(), lane, samples);
-                }
-                addSweep(results, runId, new Sweep(SpaceLifecycle.DELETE, level), 0, null, samples);
+        for (Metric metric : PlanMetrics.metrics(plan)) {
+            Metric measured = metric instanceof Sweep sweep ? sweep.base() : metric;
+            long bytes = measured instanceof Transfer transfer ? transfer.bytes() : 0;
+            String lane = measured instanceof Transfer ? Measurement.laneFor(bytes, plan, hasBulkLane).wireName() : null;
+            if (metric instanceof Sweep sweep) {
+                addSweep(results, runId, sweep, bytes, lane, samples);
+            } else {
+                add(results, runId, metric.id(), bytes, lane, samples);
             }
         }
         return results;

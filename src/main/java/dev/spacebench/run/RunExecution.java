@@ -8,6 +8,10 @@ import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
 import dev.spacebench.database.DatabaseDisk;
+import dev.spacebench.driver.DriverJob;
+import dev.spacebench.driver.DriverProcess;
+import dev.spacebench.driver.DriverResult;
+import dev.spacebench.driver.DriverSettings;
 import dev.spacebench.environment.BuildFacts;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.environment.JvmGc;
@@ -16,14 +20,13 @@ import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
 import dev.spacebench.measure.ConcurrencySweep;
 import dev.spacebench.measure.Measurement;
-import dev.spacebench.measure.Phase;
-import dev.spacebench.measure.Sample;
-import dev.spacebench.metric.SpaceLifecycle;
+import dev.spacebench.measure.SpaceTimer;
 import dev.spacebench.plan.Plan;
-import dev.spacebench.space.Retry;
+import dev.spacebench.space.FirstPing;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSettings;
+import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
 import dev.spacebench.space.SpacesSettings;
@@ -80,11 +83,15 @@ public class RunExecution {
     private final Duration quietBeforeLoops;
     private final Path spacesRoot;
     private final DatabaseDisk disk;
+    /** {@code spacebench.driver.cpus}: where the measuring driver runs; null: not pinned. */
+    private final String driverCpus;
 
     public RunExecution(RunRepository runs, SampleBatches batches, SortedSamples sortedSamples,
                         MetricResultRepository results, Spaces spaces, AgentChannels channels, BuildFacts buildFacts,
-                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings, DatabaseDisk disk) {
+                        TransactionTemplate transactions, SpaceSettings space, SpacesSettings spacesSettings, DatabaseDisk disk,
+                        DriverSettings driver) {
         this.disk = disk;
+        this.driverCpus = driver.cpus();
         this.runs = runs;
         this.batches = batches;
         this.sortedSamples = sortedSamples;
@@ -99,6 +106,35 @@ public class RunExecution {
         this.spacesRoot = spacesSettings.root();
     }
 
+    /** One run's state while it is carried out: what its steps make and what its end needs. */
+    private static final class Attempt {
+        final long runId;
+        final String worker;
+        final Plan plan;
+        final SpaceSpec spec;
+        final RunRecorder recorder;
+        final SpaceTimer timer;
+        final List<JvmBackgroundWork.Wait> quietBeforeStart = new ArrayList<>();
+        final List<JvmBackgroundWork.Wait> loopWaits = new ArrayList<>();
+        RunStatus outcome = RunStatus.SUCCEEDED;
+        String reason;
+        Path staging;
+        /** The Space that runs the loops, until it is deleted. */
+        Space space;
+        boolean hasBulkLane;
+        /** Set when the agent no longer answered after the last loop: its Space is deleted untimed. */
+        boolean agentDied;
+
+        Attempt(long runId, String worker, Plan plan, SpaceSpec spec, RunRecorder recorder, SpaceTimer timer) {
+            this.runId = runId;
+            this.worker = worker;
+            this.plan = plan;
+            this.spec = spec;
+            this.recorder = recorder;
+            this.timer = timer;
+        }
+    }
+
     /**
      * @param runId a run this worker has claimed (RUNNING)
      * @param worker this worker's name
@@ -107,130 +143,169 @@ public class RunExecution {
     public void execute(long runId, String worker, BooleanSupplier stopping) {
         Run run = runs.findById(runId).orElseThrow();
         Plan plan = run.getPlan();
-        SpaceSpec spec = run.getSpaceSpec();
-        RunRecorder recorder = new RunRecorder(runId, worker, batches, runs, stopping);
-        RunStatus outcome = RunStatus.SUCCEEDED;
-        String reason = null;
-        Space space = null;
-        boolean hasBulkLane = false;
-        Path staging = null;
-        // Set when the agent no longer answered after the last loop: its Space is deleted untimed.
-        boolean agentDied = false;
-        List<JvmBackgroundWork.Wait> quietBeforeStart = new ArrayList<>();
-        List<JvmBackgroundWork.Wait> loopWaits = new ArrayList<>();
+        Attempt attempt = new Attempt(runId, worker, plan, run.getSpaceSpec(), new RunRecorder(runId, worker, batches, runs, stopping),
+                new SpaceTimer(spaces, channels, run.getSpaceSpec(), readyTimeout, plan.files().chunkBytes()));
         // The app's own JIT compiles what a metric's warm-ups made hot: let it finish before the timed loop.
-        recorder.beforeMeasured(JvmBackgroundWork.beforeEachLoop(loopWaits, QUIET_WINDOW, quietBeforeLoops));
+        attempt.recorder.beforeMeasured(JvmBackgroundWork.beforeEachLoop(attempt.loopWaits, QUIET_WINDOW, quietBeforeLoops));
         try {
-            staging = stagingDirectory(runId);
+            attempt.staging = stagingDirectory(runId);
             prepareAgent(runId);
             // The floor first, while this run has no Space to disturb it.
-            Map<String, String> floorFacts = Measurement.floor(plan, spaces.agentOnUnixSocket(spec) ? staging : null, recorder);
+            Map<String, String> floorFacts = Measurement.floor(plan, spaces.agentOnUnixSocket(attempt.spec) ? attempt.staging : null,
+                    attempt.recorder);
             int others = spaces.liveCount();
-            // Extra Spaces only to sample the ready and delete times; the last one runs the loops.
-            for (int i = 1; i < plan.spaceCount(); i++) {
-                if (recorder.cancelRequested()) {
-                    throw new CancelledException();
+            timeExtraSpaces(attempt);
+            measureInOneSpace(attempt, floorFacts, others);
+            sweep(attempt);
+        } catch (Throwable e) {
+            end(attempt, e, stopping);
+        } finally {
+            cleanUp(attempt);
+            finishEvenOnAFullDisk(runId, plan, attempt.hasBulkLane, attempt.recorder, attempt.outcome, attempt.reason, stopping);
+        }
+    }
+
+    /** Extra Spaces only to sample the ready and delete times, each made, pinged and deleted in turn; the last one runs the loops. */
+    private void timeExtraSpaces(Attempt attempt) throws SpaceException, IOException {
+        for (int i = 1; i < attempt.plan.spaceCount(); i++) {
+            if (attempt.recorder.cancelRequested()) {
+                throw new CancelledException();
+            }
+            attempt.quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, quietAtMost));
+            Space[] made = new Space[1];
+            try {
+                SpaceTimer.Ready ready = ready(attempt, i, space -> made[0] = space);
+                try (AgentChannel channel = ready.channel()) {
+                    ready.parts(channel.info(CALL_TIMEOUT), i).forEach(attempt.recorder::sample);
                 }
-                quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, quietAtMost));
-                long start = System.nanoTime();
-                Space sample = spaces.create(spec, readyTimeout);
-                long created = System.nanoTime();
-                try (AgentChannel channel = channels.open(sample.target(), sample.token(), sample.bulkDir(), plan.files().chunkBytes())) {
-                    long pinged = awaitFirstPing(channel, start, i, recorder);
-                    recordReadyParts(channel.info(CALL_TIMEOUT), start, created, pinged, i, recorder);
-                } finally {
-                    long deleteStart = System.nanoTime();
-                    spaces.delete(sample);
-                    recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, i, Phase.MEASURED, System.nanoTime() - deleteStart,
-                            0, true, null));
+            } finally {
+                if (made[0] != null) {
+                    attempt.recorder.sample(SpaceTimer.deleteSample(attempt.timer.delete(made[0]), i));
                 }
             }
-            quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, quietAtMost));
-            long createStart = System.nanoTime();
-            space = spaces.create(spec, readyTimeout);
-            long created = System.nanoTime();
-            hasBulkLane = space.bulkDir() != null;
-            boolean bulk = hasBulkLane;
+        }
+    }
+
+    /**
+     * The Space that runs the loops: made and timed, its environment recorded before the loops,
+     * the plan's loops, then one Ping to know its agent outlived them.
+     */
+    private void measureInOneSpace(Attempt attempt, Map<String, String> floorFacts, int others) throws SpaceException, IOException {
+        Plan plan = attempt.plan;
+        RunRecorder recorder = attempt.recorder;
+        attempt.quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, quietAtMost));
+        SpaceTimer.Ready ready = ready(attempt, plan.spaceCount(), space -> {
+            attempt.space = space;
+            attempt.hasBulkLane = space.bulkDir() != null;
+            boolean bulk = attempt.hasBulkLane;
             // Figures so far for the dashboard and the run page while the run goes on.
-            recorder.onMetricDone(() -> saveInterimResults(runId, plan, bulk, recorder));
-            try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), plan.files().chunkBytes())) {
-                long pinged = awaitFirstPing(channel, createStart, plan.spaceCount(), recorder);
-                AgentInfo info = channel.info(CALL_TIMEOUT);
-                recordReadyParts(info, createStart, created, pinged, plan.spaceCount(), recorder);
-                Map<String, String> facts = space.facts().withLaunchMechanism(info.launchMechanism()).toMap();
-                // Stored before the loops: figures computed from the stored samples later name the lanes from it.
-                facts.putIfAbsent(InterruptedRunFigures.BULK_LANE,
-                        bulk ? space.bulkDir().toString() : "none: every file goes through the stream");
-                facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(quietBeforeStart, quietAtMost));
-                Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
-                        info.agentVersion(), others, worker, floorFacts, null);
-                saveEnvironment(runId, environment);
-                Measurement measurement = new Measurement(channel, staging, recorder);
-                measurement.run(plan);
-                saveEnvironment(runId, withGcInLoops(environment, measurement.agentGcInLoops(), measurement.hostGcInLoops(),
-                        JvmBackgroundWork.describeLoops(loopWaits, quietBeforeLoops)));
-                Optional<String> dead = deadAfterLastLoop(channel);
-                if (dead.isPresent()) {
-                    agentDied = true;
-                    throw new AbortedException(dead.get(), null);
-                }
+            recorder.onMetricDone(() -> saveInterimResults(attempt.runId, plan, bulk, recorder));
+        });
+        Space space = ready.space();
+        try (AgentChannel channel = ready.channel()) {
+            AgentInfo info = channel.info(CALL_TIMEOUT);
+            ready.parts(info, plan.spaceCount()).forEach(recorder::sample);
+            // Stored before the loops: figures computed from the stored samples later name the lanes from it.
+            Map<String, String> facts = space.facts().withLaunchMechanism(info.launchMechanism())
+                    .withBulkLaneIfAbsent(attempt.hasBulkLane ? SpaceFacts.BulkLane.at(space.bulkDir(), null) : SpaceFacts.BulkLane.NONE)
+                    .toMap();
+            facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(attempt.quietBeforeStart, quietAtMost));
+            facts.put(DriverProcess.FACT, DriverProcess.describe(driverCpus));
+            Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
+                    info.agentVersion(), others, attempt.worker, floorFacts, null);
+            saveEnvironment(attempt.runId, environment);
+            // The loops run in a driver process of their own (issue 28): this JVM's JIT, GC, database
+            // writes and dashboard are off their thread; it stores what the driver sends.
+            DriverResult measured = DriverProcess.run(new DriverJob(space.target(), space.token(), space.bulkDir(),
+                    plan.files().chunkBytes(), attempt.staging, plan), driverCpus, recorder,
+                    pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
+            saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
+                    JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));
+            Optional<String> dead = deadAfterLastLoop(channel);
+            if (dead.isPresent()) {
+                attempt.agentDied = true;
+                throw new AbortedException(dead.get(), null);
             }
-            if (plan.concurrency() != null) {
-                // The sweep's level L has L Spaces: the single-Space loops' one goes first.
-                Space done = space;
-                space = null;
-                deleteSpace(done, plan, recorder);
-                new ConcurrencySweep(spaces, channels, spec, readyTimeout, staging, recorder).run(plan);
-            }
-        } catch (CancelledException e) {
-            outcome = stopping.getAsBoolean() ? RunStatus.INTERRUPTED : RunStatus.CANCELLED;
-            reason = stopping.getAsBoolean() ? "the app was stopped while this run was RUNNING" : "cancelled by request";
-        } catch (SpaceException e) {
-            outcome = RunStatus.FAILED;
-            reason = "could not create the Space: " + e.getMessage();
-        } catch (AbortedException e) {
+        }
+    }
+
+    /** The concurrency sweep, if the plan has one: level L has L Spaces, so the single-Space loops' one goes first. */
+    private void sweep(Attempt attempt) throws SpaceException {
+        if (attempt.plan.concurrency() == null) {
+            return;
+        }
+        Space done = attempt.space;
+        attempt.space = null;
+        deleteSpace(done, attempt.plan, attempt.recorder, attempt.timer);
+        new ConcurrencySweep(spaces, channels, attempt.spec, readyTimeout, attempt.staging, attempt.recorder).run(attempt.plan);
+    }
+
+    /**
+     * A single Space made and answering its first Ping, its {@code space.ready} recorded as
+     * iteration {@code iteration}.
+     */
+    private static SpaceTimer.Ready ready(Attempt attempt, int iteration, SpaceTimer.Made made) throws SpaceException, IOException {
+        SpaceTimer.Ready ready;
+        try {
+            ready = attempt.timer.create(System.nanoTime(), SpaceTimer.FirstPingWait.singleSpace(), made);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the agent said it was ready but no Ping succeeded within "
+                    + FirstPing.SINGLE_SPACE.toSeconds() + " s: " + e.getMessage(), e);
+        }
+        attempt.recorder.sample(ready.sample(iteration));
+        return ready;
+    }
+
+    /** The run's outcome and reason from what ended it. */
+    private void end(Attempt attempt, Throwable e, BooleanSupplier stopping) {
+        attempt.outcome = RunStatus.FAILED;
+        if (e instanceof CancelledException) {
+            attempt.outcome = stopping.getAsBoolean() ? RunStatus.INTERRUPTED : RunStatus.CANCELLED;
+            attempt.reason = stopping.getAsBoolean() ? "the app was stopped while this run was RUNNING" : "cancelled by request";
+        } else if (e instanceof SpaceException) {
+            attempt.reason = "could not create the Space: " + e.getMessage();
+        } else if (e instanceof AbortedException) {
             // Expected: the reason says it all, no stack trace.
-            outcome = RunStatus.FAILED;
-            reason = e.getMessage();
-        } catch (IOException | RuntimeException e) {
-            outcome = RunStatus.FAILED;
+            attempt.reason = e.getMessage();
+        } else if (e instanceof IOException || e instanceof RuntimeException) {
             if (disk.noteFailure(e)) {
                 // DatabaseDisk logged it once and reopened the database on the room it kept: this end can be recorded.
-                reason = disk.problem().orElse("the database's disk is full") + ": the run stopped when it could not save "
+                attempt.reason = disk.problem().orElse("the database's disk is full") + ": the run stopped when it could not save "
                         + "its samples; those saved before are kept";
             } else {
-                reason = e.getMessage() == null ? e.toString() : e.getMessage();
-                log.warn("run {} failed", runId, e);
+                attempt.reason = e.getMessage() == null ? e.toString() : e.getMessage();
+                log.warn("run {} failed", attempt.runId, e);
             }
-        } catch (Throwable e) {
+        } else {
             // An Error (a missing native library, out of memory) ends this run, not the worker.
-            outcome = RunStatus.FAILED;
-            reason = ErrorReasons.of(e);
-            log.error("run {} failed with an error", runId, e);
-        } finally {
-            // Each step on its own, so that one failing still lets the run record its end.
-            try {
-                if (space != null && agentDied) {
-                    spaces.delete(space);
-                } else if (space != null) {
-                    deleteSpace(space, plan, recorder);
-                }
-            } catch (RuntimeException e) {
-                log.warn("run {}: deleting its Space failed: {}", runId, e.toString());
+            attempt.reason = ErrorReasons.of(e);
+            log.error("run {} failed with an error", attempt.runId, e);
+        }
+    }
+
+    /** Each step on its own, so that one failing still lets the run record its end. */
+    private void cleanUp(Attempt attempt) {
+        try {
+            if (attempt.space != null && attempt.agentDied) {
+                spaces.delete(attempt.space);
+            } else if (attempt.space != null) {
+                deleteSpace(attempt.space, attempt.plan, attempt.recorder, attempt.timer);
             }
-            deleteQuietly(staging);
-            try {
-                recorder.flush();
-            } catch (RuntimeException e) {
-                log.warn("run {}: could not save its last samples: {}", runId, e.toString());
-            }
-            try {
-                recorder.sealCsv();
-            } catch (RuntimeException e) {
-                log.warn("run {}: could not store the last piece of its samples.csv (the export formats those rows instead): {}",
-                        runId, e.toString());
-            }
-            finishEvenOnAFullDisk(runId, plan, hasBulkLane, recorder, outcome, reason, stopping);
+        } catch (RuntimeException e) {
+            log.warn("run {}: deleting its Space failed: {}", attempt.runId, e.toString());
+        }
+        deleteQuietly(attempt.staging);
+        try {
+            attempt.recorder.flush();
+        } catch (RuntimeException e) {
+            log.warn("run {}: could not save its last samples: {}", attempt.runId, e.toString());
+        }
+        try {
+            attempt.recorder.sealCsv();
+        } catch (RuntimeException e) {
+            log.warn("run {}: could not store the last piece of its samples.csv (the export formats those rows instead): {}",
+                    attempt.runId, e.toString());
         }
     }
 
@@ -298,11 +373,8 @@ public class RunExecution {
     }
 
     /** Deletes the Space that ran the loops, timing it as {@code space.delete}. */
-    private void deleteSpace(Space space, Plan plan, RunRecorder recorder) {
-        long start = System.nanoTime();
-        spaces.delete(space);
-        recorder.sample(new Sample(ResultCalculator.SPACE_DELETE, plan.spaceCount(), Phase.MEASURED,
-                System.nanoTime() - start, 0, true, null));
+    private static void deleteSpace(Space space, Plan plan, RunRecorder recorder, SpaceTimer timer) {
+        recorder.sample(SpaceTimer.deleteSample(timer.delete(space), plan.spaceCount()));
     }
 
     /**
@@ -315,44 +387,6 @@ public class RunExecution {
         Path dir = Files.createTempDirectory(spacesRoot, "run-" + runId + "-");
         OwnerMark.write(dir);
         return dir;
-    }
-
-    /**
-     * Ready's three parts, which add up to it: the agent's start as it reports it (JVM start to
-     * listening), the first Ping (create returned, i.e. the host learnt the agent listens, to the
-     * Ping's success), and the Space's creation (the rest). None when the agent reports no start time.
-     */
-    private static void recordReadyParts(AgentInfo info, long createStart, long created, long pinged, int iteration,
-                                         RunRecorder recorder) {
-        if (info.startToListenNs() <= 0) {
-            return;
-        }
-        long ping = pinged - created;
-        long agent = Math.min(info.startToListenNs(), created - createStart);
-        recorder.sample(new Sample(SpaceLifecycle.READY_CREATE.id(), iteration, Phase.MEASURED, created - createStart - agent, 0, true, null));
-        recorder.sample(new Sample(SpaceLifecycle.READY_AGENT.id(), iteration, Phase.MEASURED, agent, 0, true, null));
-        recorder.sample(new Sample(SpaceLifecycle.READY_PING.id(), iteration, Phase.MEASURED, ping, 0, true, null));
-    }
-
-    /**
-     * Space ready = from the start of create to the first Ping that succeeds, in ns.
-     *
-     * @return System.nanoTime() when the first Ping succeeded
-     */
-    private static long awaitFirstPing(AgentChannel channel, long createStart, int iteration, RunRecorder recorder) {
-        Optional<Exception> failed;
-        try {
-            failed = Retry.untilDeadline(CALL_TIMEOUT, Duration.ofMillis(10), () -> channel.ping(Duration.ofSeconds(5)));
-        } catch (InterruptedException e) {
-            failed = Optional.of(e);
-        }
-        if (failed.isPresent()) {
-            throw new IllegalStateException("the agent said it was ready but no Ping succeeded within "
-                    + CALL_TIMEOUT.toSeconds() + " s: " + failed.get().getMessage(), failed.get());
-        }
-        long pinged = System.nanoTime();
-        recorder.sample(new Sample(ResultCalculator.SPACE_READY, iteration, Phase.MEASURED, pinged - createStart, 0, true, null));
-        return pinged;
     }
 
     private static SystemFacts guestFacts(AgentInfo info) {

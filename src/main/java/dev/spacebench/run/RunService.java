@@ -104,7 +104,7 @@ public class RunService {
         SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
         SpaceSpec spec = spec(request);
         boolean defaulted = given.kind() == null || given.kind().isBlank();
-        List<FieldError> errors = new ArrayList<>(SpaceFields.check(given, spec.kind(), defaulted, kinds()));
+        List<FieldError> errors = new ArrayList<>(SpaceFields.check(given, spec.kind(), defaulted, spaces.creatingKinds(), spaces.attachingKinds()));
         if (!errors.isEmpty()) {
             return errors;
         }
@@ -113,7 +113,7 @@ public class RunService {
         PlanValidator.check(plan, limits, "plan")
                 .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
         if (errors.isEmpty()) {
-            ConcurrencyFit.check(plan, spec.kind(), spec.memoryMiB(), SystemFacts.read().memoryBytes(), "plan")
+            ConcurrencyFit.check(plan, !spaces.attachingKinds().contains(spec.kind()), spec.memoryMiB(), SystemFacts.read().memoryBytes(), "plan")
                     .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
         }
         return errors;

@@ -3,7 +3,6 @@ package dev.spacebench.run;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 
 /**
@@ -19,36 +18,34 @@ final class SpaceFields {
     static final int MAX_TOKEN = 1024;
     /** Linux's PATH_MAX. */
     static final int MAX_BULK_DIR = 4096;
-    /** The one kind that reaches an agent the app did not start: only it takes target, token and bulkDir. */
-    static final String ATTACH = "attach";
 
     private SpaceFields() {}
 
     /**
      * @param kind the kind the run will get (the default when the request named none)
      * @param defaulted true when the request named no kind
-     * @param kinds every known kind
+     * @param creating the known kinds that create Spaces: only they take cpus and memoryMiB
+     * @param attaching the known kinds that reach an agent the app did not start: only they take
+     *     target, token and bulkDir
      * @return each string over its limit, then each field that does not apply to the kind; empty when none
      */
-    static List<FieldError> check(SpaceSpec spec, String kind, boolean defaulted, Collection<String> kinds) {
+    static List<FieldError> check(SpaceSpec spec, String kind, boolean defaulted, List<String> creating, List<String> attaching) {
         List<FieldError> errors = new ArrayList<>();
         length(errors, "space.kind", spec.kind(), MAX_KIND);
         length(errors, "space.target", spec.target(), MAX_TARGET);
         length(errors, "space.token", spec.token(), MAX_TOKEN);
         length(errors, "space.bulkDir", spec.bulkDir(), MAX_BULK_DIR);
-        if (!errors.isEmpty() || kind == null || !kinds.contains(kind)) {
+        if (!errors.isEmpty() || kind == null || !creating.contains(kind) && !attaching.contains(kind)) {
             return errors;
         }
         String which = "kind '" + kind + "'" + (defaulted ? " (the default)" : "");
-        List<String> made = kinds.stream().filter(k -> !k.equals(ATTACH)).toList();
-        if (kind.equals(ATTACH)) {
-            notFor(errors, "space.cpus", spec.cpus(), which + ": an attached agent runs where it was started", made);
-            notFor(errors, "space.memoryMiB", spec.memoryMiB(), which + ": an attached agent runs where it was started", made);
+        if (attaching.contains(kind)) {
+            notFor(errors, "space.cpus", spec.cpus(), which + ": an attached agent runs where it was started", creating);
+            notFor(errors, "space.memoryMiB", spec.memoryMiB(), which + ": an attached agent runs where it was started", creating);
         } else {
-            List<String> attach = List.of(ATTACH);
-            notFor(errors, "space.target", spec.target(), which, attach);
-            notFor(errors, "space.token", spec.token(), which, attach);
-            notFor(errors, "space.bulkDir", spec.bulkDir(), which, attach);
+            notFor(errors, "space.target", spec.target(), which, attaching);
+            notFor(errors, "space.token", spec.token(), which, attaching);
+            notFor(errors, "space.bulkDir", spec.bulkDir(), which, attaching);
         }
         return errors;
     }

@@ -49,7 +49,7 @@ public class KindChecks {
     private static final Logger log = LoggerFactory.getLogger(KindChecks.class);
     /** Listed first and in this order: they decide the default kind. */
     private static final List<String> FIRST = List.of(SpaceKinds.SANDBOX, SpaceKinds.PROCESS);
-    private static final Duration PING_WITHIN = Duration.ofSeconds(30);
+    private static final Duration PING_WITHIN = FirstPing.SINGLE_SPACE;
 
     private final Map<String, SpaceProvider> providers = new LinkedHashMap<>();
     private final AgentChannels channels;
@@ -250,18 +250,7 @@ public class KindChecks {
     /** Empty once the agent answered a Ping; else the last error. */
     private Optional<String> ping(Space space) {
         try (AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), 1 << 20)) {
-            String last = "no answer";
-            long deadline = System.nanoTime() + PING_WITHIN.toNanos();
-            while (System.nanoTime() < deadline) {
-                try {
-                    channel.ping(Duration.ofSeconds(5));
-                    return Optional.empty();
-                } catch (RuntimeException e) {
-                    last = e.getMessage();
-                }
-                Thread.sleep(10);
-            }
-            return Optional.of(last);
+            return FirstPing.await(channel, PING_WITHIN).map(e -> e.getMessage() == null ? e.toString() : e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.of("interrupted");

@@ -1,5 +1,6 @@
 package dev.spacebench.space;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,10 +18,35 @@ import java.util.Map;
  * @param shapeAsked the CPUs and memory the run asked for, e.g. "cpus 2, memory 512 MiB"
  * @param shapeEnforced the limits that were applied, e.g. "memory limit 512 MiB (cgroup v2 …)" or "none"
  * @param shapeNotEnforced asked limits that could not be applied, and why; null when none
+ * @param bulkLane whether the host and the agent share a bulk directory files move through; null in
+ *     runs stored before it was recorded
  * @param details the kind's own facts in the provider's order (pid, directory, container, qemu pid…)
  */
 public record SpaceFacts(String isolation, Transport transport, String network, String launchMechanism,
-                         String shapeAsked, String shapeEnforced, String shapeNotEnforced, Map<String, String> details) {
+                         String shapeAsked, String shapeEnforced, String shapeNotEnforced, BulkLane bulkLane,
+                         Map<String, String> details) {
+
+    /**
+     * The Space's bulk lane, stored as the fact "bulk lane" (its text, after the kind's own details).
+     *
+     * @param present true when files at or above the plan's threshold move through a shared directory
+     * @param text the stored fact: {@link #NONE}'s text, or the directory (with a note, for attach)
+     */
+    public record BulkLane(boolean present, String text) {
+
+        /** No bulk lane: every file goes through the gRPC stream. */
+        public static final BulkLane NONE = new BulkLane(false, "none: every file goes through the stream");
+
+        /** A bulk lane through {@code dir}, e.g. "/tmp/s/bulk" or "/tmp/s/bulk (checked: …)". */
+        public static BulkLane at(Path dir, String note) {
+            return new BulkLane(true, note == null ? dir.toString() : dir + " (" + note + ")");
+        }
+
+        /** The stored fact read back: every text this app writes without a lane starts with "none". */
+        static BulkLane fromStored(String text) {
+            return text == null ? null : new BulkLane(!text.startsWith("none"), text);
+        }
+    }
 
     /** How the host reaches the agent. */
     public enum Transport {
@@ -39,6 +65,7 @@ public record SpaceFacts(String isolation, Transport transport, String network, 
     private static final String SHAPE_ASKED = "shape asked";
     private static final String SHAPE_ENFORCED = "shape enforced";
     private static final String SHAPE_NOT_ENFORCED = "shape not enforced";
+    private static final String BULK_LANE = "bulk lane";
 
     public SpaceFacts {
         details = Collections.unmodifiableMap(new LinkedHashMap<>(details == null ? Map.of() : details));
@@ -50,7 +77,13 @@ public record SpaceFacts(String isolation, Transport transport, String network, 
 
     /** The same facts with the launch mechanism the agent reported. */
     public SpaceFacts withLaunchMechanism(String reported) {
-        return new SpaceFacts(isolation, transport, network, reported, shapeAsked, shapeEnforced, shapeNotEnforced, details);
+        return new SpaceFacts(isolation, transport, network, reported, shapeAsked, shapeEnforced, shapeNotEnforced, bulkLane, details);
+    }
+
+    /** The same facts with {@code lane} as the bulk lane, unless the provider recorded one already. */
+    public SpaceFacts withBulkLaneIfAbsent(BulkLane lane) {
+        return bulkLane != null ? this
+                : new SpaceFacts(isolation, transport, network, launchMechanism, shapeAsked, shapeEnforced, shapeNotEnforced, lane, details);
     }
 
     /** A fact by its stored name ("pid", "directory", "shape enforced"…), or null. */
@@ -69,6 +102,7 @@ public record SpaceFacts(String isolation, Transport transport, String network, 
         put(map, SHAPE_ENFORCED, shapeEnforced);
         put(map, SHAPE_NOT_ENFORCED, shapeNotEnforced);
         map.putAll(details);
+        put(map, BULK_LANE, bulkLane == null ? null : bulkLane.text());
         return map;
     }
 
@@ -83,7 +117,7 @@ public record SpaceFacts(String isolation, Transport transport, String network, 
         String transport = details.remove(TRANSPORT);
         return new SpaceFacts(details.remove(ISOLATION), transport == null ? null : Transport.valueOf(transport),
                 details.remove(NETWORK), details.remove(LAUNCH_MECHANISM), details.remove(SHAPE_ASKED),
-                details.remove(SHAPE_ENFORCED), details.remove(SHAPE_NOT_ENFORCED), details);
+                details.remove(SHAPE_ENFORCED), details.remove(SHAPE_NOT_ENFORCED), BulkLane.fromStored(details.remove(BULK_LANE)), details);
     }
 
     private static void put(Map<String, String> map, String key, String value) {
@@ -100,6 +134,7 @@ public record SpaceFacts(String isolation, Transport transport, String network, 
         private String shapeAsked;
         private String shapeEnforced;
         private String shapeNotEnforced;
+        private BulkLane bulkLane;
         private final Map<String, String> details = new LinkedHashMap<>();
 
         private Builder(String isolation) {
@@ -121,6 +156,11 @@ public record SpaceFacts(String isolation, Transport transport, String network, 
             return this;
         }
 
+        public Builder bulkLane(BulkLane lane) {
+            this.bulkLane = lane;
+            return this;
+        }
+
         /** A fact of the kind's own, shown as "Space {name}". */
         public Builder detail(String name, String value) {
             details.put(name, value);
@@ -133,7 +173,7 @@ public record SpaceFacts(String isolation, Transport transport, String network, 
         }
 
         public SpaceFacts build() {
-            return new SpaceFacts(isolation, transport, network, null, shapeAsked, shapeEnforced, shapeNotEnforced, details);
+            return new SpaceFacts(isolation, transport, network, null, shapeAsked, shapeEnforced, shapeNotEnforced, bulkLane, details);
         }
     }
 }

@@ -1,9 +1,10 @@
 package dev.spacebench.space;
 
 /**
- * The kinds of Space by name, as requests and stored runs spell them. Each kind's package owns its
- * provider and refers to its name here; the API and the checks above them name a kind through
- * this class, so {@code space} depends on none of its kind packages.
+ * The kinds of Space by name, as requests and stored runs spell them, and what each kind can do.
+ * Each kind's package owns its provider and refers to its name here; the API and the checks above
+ * them name a kind through this class, so {@code space} depends on none of its kind packages, and
+ * code above {@code space} asks a kind's capability here instead of comparing its name.
  */
 public final class SpaceKinds {
 
@@ -14,4 +15,19 @@ public final class SpaceKinds {
     public static final String ATTACH = "attach";
 
     private SpaceKinds() {}
+
+    /**
+     * Whether the kind reaches an agent already running that this app did not start ({@code attach}):
+     * it creates nothing, so it takes a target, token and bulk directory and no shape, cannot be
+     * swept, and a reader reproduces it over REST with their own agent. False for null and for a
+     * kind this version does not know (say, in an imported result).
+     */
+    public static boolean reachesRunningAgent(String kind) {
+        return ATTACH.equals(kind);
+    }
+
+    /** Whether the kind's Space is a virtual machine of its own ({@code vm}); the others share the host's kernel. */
+    public static boolean isVirtualMachine(String kind) {
+        return VM.equals(kind);
+    }
 }

@@ -19,6 +19,14 @@ public interface SpaceProvider {
      */
     Availability availability();
 
+    /**
+     * False for a kind that reaches an agent already running instead of creating a Space
+     * ({@link SpaceKinds#reachesRunningAgent}): it takes target, token and bulkDir and no shape.
+     */
+    default boolean createsSpaces() {
+        return !SpaceKinds.reachesRunningAgent(kind());
+    }
+
     /** Whether this host reaches the kind's agents over a unix socket (which needs Netty's native epoll transport). */
     default boolean agentOnUnixSocket() {
         return false;

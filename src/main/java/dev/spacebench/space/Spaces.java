@@ -48,6 +48,16 @@ public class Spaces {
         return kinds;
     }
 
+    /** The known kinds whose provider creates Spaces (every one but those that reach a running agent), in registration order. */
+    public List<String> creatingKinds() {
+        return providers.values().stream().filter(SpaceProvider::createsSpaces).map(SpaceProvider::kind).toList();
+    }
+
+    /** The known kinds that reach an agent already running instead of creating a Space, in registration order. */
+    public List<String> attachingKinds() {
+        return providers.values().stream().filter(p -> !p.createsSpaces()).map(SpaceProvider::kind).toList();
+    }
+
     /**
      * A kind's status, waiting up to {@code spacebench.space.check-wait} for a check in progress.
      *

@@ -75,8 +75,8 @@ class FleetTest {
     private static final Duration SLACK = Duration.ofSeconds(3);
     private static final int RUNS = 12;
     private static final Pattern FINISHED = Pattern.compile("run (\\d+) (SUCCEEDED|FAILED|CANCELLED|INTERRUPTED)");
-    // C1 only: four JVMs start at once on a small machine; their start time is not what is measured.
-    private static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1", "-Xmx384m");
+    // Four JVMs at once on a small machine (C1 only, as ChildApp starts every app JVM): a bounded heap each.
+    private static final List<String> JVM = List.of("-Xmx384m");
 
     private Path dir;
     private ChildApp server;

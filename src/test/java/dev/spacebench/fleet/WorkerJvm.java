@@ -1,6 +1,6 @@
 package dev.spacebench.fleet;
 
-import dev.spacebench.Main;
+import dev.spacebench.ChildApp;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,13 +30,12 @@ final class WorkerJvm implements AutoCloseable {
     static WorkerJvm start(String testbed, Path dir, List<String> jvmOptions, List<String> args, List<String> wrapper) throws IOException {
         Files.createDirectories(dir);
         List<String> command = new ArrayList<>(wrapper);
-        command.add(ProcessHandle.current().info().command().orElse("java"));
-        command.add("-Djdk.lang.Process.launchMechanism=VFORK");
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "worker", "--testbed", testbed,
+        List<String> workerArgs = new ArrayList<>(List.of("worker", "--testbed", testbed,
                 "--spacebench.spaces.root=" + Files.createDirectories(dir.resolve("spaces")),
                 "--spacebench.space.checks-root=" + dir.resolve("checks")));
-        command.addAll(args);
+        workerArgs.addAll(ChildApp.QUIET);
+        workerArgs.addAll(args);
+        command.addAll(ChildApp.mainCommand(jvmOptions, workerArgs));
         Path log = dir.resolve("worker.log");
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();

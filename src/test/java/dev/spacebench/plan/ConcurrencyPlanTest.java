@@ -79,12 +79,12 @@ class ConcurrencyPlanTest {
     void levelsBeyondWhatTheHostsMemoryHoldsOfTheShapeAreRefusedSayingSo() {
         Plan plan = sweep(new ConcurrencyPlan(List.of(1, 2, 4, 8), null, null, null, null));
         // 4096 MiB of host memory holds 3 Spaces of 1200 MiB.
-        List<PlanProblem> errors = ConcurrencyFit.check(plan, "process", 1200L, 4096L << 20, "plan");
+        List<PlanProblem> errors = ConcurrencyFit.check(plan, true, 1200L, 4096L << 20, "plan");
         assertThat(errors).extracting(PlanProblem::field).containsExactly("plan.concurrency.levels[2]", "plan.concurrency.levels[3]");
         assertThat(errors.get(0).message()).isEqualTo("must be at most 3 (host memory: 4096 MiB holds 3 Spaces of the shape's "
                 + "1200 MiB), was 4");
-        assertThat(ConcurrencyFit.check(plan, "process", null, 4096L << 20, "plan")).as("no memory asked: no bound").isEmpty();
-        assertThat(ConcurrencyFit.check(plan, "attach", null, 4096L << 20, "plan")).extracting(PlanProblem::field)
+        assertThat(ConcurrencyFit.check(plan, true, null, 4096L << 20, "plan")).as("no memory asked: no bound").isEmpty();
+        assertThat(ConcurrencyFit.check(plan, false, null, 4096L << 20, "plan")).extracting(PlanProblem::field)
                 .containsExactly("plan.concurrency");
     }
 }

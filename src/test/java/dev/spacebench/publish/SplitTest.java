@@ -103,10 +103,10 @@ class SplitTest {
         MetricResult trueCmd = exec("exec.true", 2_700_000L, 6_400_000L, 1_800_000L, 900_000L);
         trueCmd.setTailSplit(6_400_000L, 4, 2_100_000L, 4_300_000L, 2_200_000L, 6_900_000L);
 
-        assertThat(Split.of(List.of(trueCmd), withHostGc(3, 12_400_000L)).hostGc()).isEqualTo("The app's JVM, which times the round "
-                + "trips, collected garbage 3 times during the loops (12 ms in all): a tail sample outside the Space can be the "
+        assertThat(Split.of(List.of(trueCmd), withHostGc(3, 12_400_000L)).hostGc()).isEqualTo("The JVM that times the round "
+                + "trips (the run's driver) collected garbage 3 times during the loops (12 ms in all): a tail sample outside the Space can be the "
                 + "client's own GC pause, not the Space's.");
-        assertThat(Split.of(List.of(trueCmd), withHostGc(0, 0)).hostGc()).startsWith("No garbage collection of the app's JVM");
+        assertThat(Split.of(List.of(trueCmd), withHostGc(0, 0)).hostGc()).startsWith("No garbage collection of the JVM that times the round trips (the run's driver)");
         assertThat(Split.of(List.of(trueCmd)).hostGc()).as("no environment").isNull();
         assertThat(Split.of(List.of(plain("file.upload.1MiB", 1, 1)), withHostGc(3, 1)).hostGc()).as("no tail sentence").isNull();
     }

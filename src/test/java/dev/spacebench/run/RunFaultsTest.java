@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
 import dev.spacebench.ChildApp;
+import dev.spacebench.driver.DriverProcess;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceProvider;
@@ -66,6 +67,33 @@ class RunFaultsTest extends AppTestSupport {
         assertThat(markdown).contains("Failed: 1 measured iteration(s) (exec.noop: 1)");
         String mdTop = markdown.substring(0, markdown.indexOf("## Results"));
         assertThat(mdTop.split("the agent stopped answering", -1)).as("page.md's first lines give the reason once").hasSize(2);
+    }
+
+    @Test
+    void killingTheMeasuringDriverMidRunEndsTheRunFailedWithItsLastWordsAndKeepsItsSamples() throws Exception {
+        long id = json(post("/api/runs", "{\"space\":{\"kind\":\"process\"}," + EXEC_FOREVER + "}")).get("id").asLong();
+        awaitDone(id, 200);
+        List<ProcessHandle> drivers = drivers();
+        assertThat(drivers).as("driver processes of this app").hasSize(1);
+        long pid = drivers.get(0).pid();
+        drivers.get(0).destroyForcibly(); // SIGKILL
+
+        JsonNode run = awaitFinished(id, Duration.ofSeconds(60));
+        assertThat(run.get("status").asString()).isEqualTo("FAILED");
+        assertThat(run.get("failureReason").asString())
+                .startsWith("the measuring driver (pid " + pid + ") died, killed by signal 9 (SIGKILL)")
+                .contains("its last words: driver " + pid + ": measuring 127.0.0.1:");
+        // What it sent before it died stands: at least the 200 iterations the progress showed.
+        assertThat(result(run, "exec.noop").get("n").asInt()).isGreaterThanOrEqualTo(200);
+        assertThat(drivers()).as("drivers left running").isEmpty();
+    }
+
+    /** The measuring drivers (issue 28) this test JVM's app started and that still run. */
+    private static List<ProcessHandle> drivers() {
+        return ProcessHandle.current().descendants()
+                .filter(ProcessHandle::isAlive)
+                .filter(p -> ChildApp.commandLine(p).contains(DriverProcess.DRIVER_MAIN))
+                .toList();
     }
 
     @Test

@@ -4,7 +4,6 @@ import dev.spacebench.run.RunStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.util.List;
 import javax.sql.DataSource;
 import org.springframework.jdbc.core.BatchPreparedStatementSetter;
@@ -30,8 +29,8 @@ public class SampleBatches {
 
     /** {@code sample_seq}'s increment (V1): each value it returns stands for this many ids. */
     static final int ID_BLOCK = 500;
-    private static final String INSERT = "insert into sample (id, run_id, metric, iteration, phase, ns, bytes, ok, error, agent_ns, "
-            + "level, space_index) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    private static final String INSERT = "insert into sample (id, run_id, " + SampleCsv.COLUMNS + ") values (?, ?"
+            + ", ?".repeat(SampleCsv.COLUMN_COUNT) + ")";
 
     private final JdbcTemplate jdbc;
     private final SampleCsvPieces pieces;
@@ -130,31 +129,6 @@ public class SampleBatches {
     private static void bind(PreparedStatement ps, RunSample row) throws SQLException {
         ps.setLong(1, row.getId());
         ps.setLong(2, row.getRunId());
-        ps.setString(3, row.getMetric());
-        ps.setInt(4, row.getIteration());
-        ps.setString(5, row.getPhase());
-        ps.setLong(6, row.getNs());
-        ps.setLong(7, row.getBytes());
-        ps.setBoolean(8, row.isOk());
-        if (row.getError() == null) {
-            ps.setNull(9, Types.VARCHAR);
-        } else {
-            ps.setString(9, row.getError());
-        }
-        if (row.getAgentNs() == null) {
-            ps.setNull(10, Types.BIGINT);
-        } else {
-            ps.setLong(10, row.getAgentNs());
-        }
-        if (row.getLevel() == null) {
-            ps.setNull(11, Types.INTEGER);
-        } else {
-            ps.setInt(11, row.getLevel());
-        }
-        if (row.getSpaceIndex() == null) {
-            ps.setNull(12, Types.INTEGER);
-        } else {
-            ps.setInt(12, row.getSpaceIndex());
-        }
+        SampleCsv.bind(ps, 3, row);
     }
 }

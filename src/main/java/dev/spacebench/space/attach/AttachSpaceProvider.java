@@ -109,8 +109,8 @@ public class AttachSpaceProvider implements SpaceProvider {
         SpaceFacts facts = SpaceFacts.builder("whatever the agent's own environment gives; this app started nothing")
                 .network(target.socket() != null ? SpaceFacts.Transport.UNIX_SOCKET : SpaceFacts.Transport.LOOPBACK_TCP,
                         target.socket() != null ? "unix socket " + target.socket() : "loopback TCP " + target.grpcTarget())
-                .detail("bulk lane", bulk == null ? "none: every file goes through the stream"
-                        : bulk + " (checked: it holds the id the agent reports for its bulk directory)")
+                .bulkLane(bulk == null ? SpaceFacts.BulkLane.NONE
+                        : SpaceFacts.BulkLane.at(bulk, "checked: it holds the id the agent reports for its bulk directory"))
                 .shape(spec.describeShape(), "none (the agent was started elsewhere; attach limits nothing)", null)
                 .build();
         return new Space(id, KIND, target.grpcTarget(), token, bulk, createdAt, readyNanos, facts);

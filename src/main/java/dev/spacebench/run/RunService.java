@@ -28,9 +28,9 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class RunService {
 
-    public static final double MAX_CPUS = 1024;
-    public static final long MIN_MEMORY_MIB = 16;
-    public static final long MAX_MEMORY_MIB = 1L << 24;
+    private static final double MAX_CPUS = SpaceSpec.MAX_CPUS;
+    private static final long MIN_MEMORY_MIB = SpaceSpec.MIN_MEMORY_MIB;
+    private static final long MAX_MEMORY_MIB = SpaceSpec.MAX_MEMORY_MIB;
 
     private final RunRepository runs;
     private final MetricResultRepository results;

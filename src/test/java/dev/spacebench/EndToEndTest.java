@@ -191,7 +191,8 @@ class EndToEndTest extends AppTestSupport {
         JsonNode hostGc = json(get("/api/runs/" + id + "/result.json")).get("environment").get("hostGcInLoops");
         assertThat(hostGc.get("count").asLong()).isNotNegative();
         assertThat(html).contains("Host JVM GC during the loops", "<li data-tail=\"host-gc\">"
-                + (hostGc.get("count").asLong() == 0 ? "No garbage collection of the app" : "The app&#39;s JVM"));
+                + (hostGc.get("count").asLong() == 0 ? "No garbage collection of the JVM that times the round trips (the run&#39;s driver)"
+                        : "The JVM that times the round trips (the run&#39;s driver) collected garbage"));
         // samples.csv: metric,iteration,phase,ns,…; Space rows have no error text, so a plain split is safe.
         List<String[]> rows = get("/api/runs/" + id + "/samples.csv").body().lines().skip(1).map(l -> l.split(",")).toList();
         List<Long> readyParts = rows.stream().filter(r -> r[0].startsWith("space.ready.")).map(r -> Long.parseLong(r[3])).toList();

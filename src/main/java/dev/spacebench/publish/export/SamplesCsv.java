@@ -1,5 +1,6 @@
 package dev.spacebench.publish.export;
 
+import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.samples.SampleRows;
 import java.io.IOException;
@@ -52,5 +53,11 @@ public class SamplesCsv implements RunExporter {
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
         runs.get(runId);
         rows.writeCsv(runId, out);
+    }
+
+    /** The same rows, each sample's error text without the publisher's paths ({@link PublishedEnvironment#freeText}). */
+    @Override
+    public void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
+        rows.writeCsv(runId, out, published.freeText(runs.get(runId).getEnvironment()));
     }
 }

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.Arrays;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -223,11 +224,24 @@ public final class SampleCsv {
 
     /** A row read as {@code select COLUMNS …}, and its newline. */
     public static void row(CsvOut out, ResultSet rs) throws SQLException, IOException {
+        row(out, rs, null);
+    }
+
+    /**
+     * As {@link #row(CsvOut, ResultSet)}, the error text through {@code errors} (a published
+     * site's redaction; null: as stored). A null error stays empty.
+     */
+    static void row(CsvOut out, ResultSet rs, UnaryOperator<String> errors) throws SQLException, IOException {
         for (int i = 0; i < ALL.length; i++) {
             if (i > 0) {
                 out.comma();
             }
-            ALL[i].copy(rs, out);
+            if (errors != null && ALL[i] == Column.ERROR) {
+                String error = rs.getString(Column.ERROR.position());
+                out.quoted(error == null ? null : errors.apply(error));
+            } else {
+                ALL[i].copy(rs, out);
+            }
         }
         out.newline();
     }

@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.validation;
 
 import dev.spacebench.request.FieldError;
 import dev.spacebench.space.SpaceSpec;

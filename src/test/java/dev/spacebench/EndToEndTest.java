@@ -3,8 +3,8 @@ package dev.spacebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.floor.HyperfineFloor;
-import dev.spacebench.run.RunSampleRepository;
-import dev.spacebench.run.SortedSamples;
+import dev.spacebench.run.samples.RunSampleRepository;
+import dev.spacebench.run.samples.SortedSamples;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;

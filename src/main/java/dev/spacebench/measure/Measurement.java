@@ -1,5 +1,6 @@
 package dev.spacebench.measure;
 
+import dev.spacebench.channel.FileWarmup;
 import dev.spacebench.channel.AgentJvm;
 import dev.spacebench.channel.Channel;
 import dev.spacebench.channel.AgentInfo;

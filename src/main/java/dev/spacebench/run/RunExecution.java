@@ -1,5 +1,9 @@
 package dev.spacebench.run;
 
+import dev.spacebench.measure.JvmBackgroundWork;
+import dev.spacebench.run.samples.MetricSamples;
+import dev.spacebench.run.samples.SampleBatches;
+import dev.spacebench.run.samples.SortedSamples;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;

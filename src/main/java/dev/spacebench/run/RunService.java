@@ -1,7 +1,6 @@
 package dev.spacebench.run;
 
 import dev.spacebench.database.DatabaseDisk;
-import dev.spacebench.fleet.FleetChecks;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.Plan;
@@ -32,14 +31,14 @@ public class RunService {
     private final RunRepository runs;
     private final MetricResultRepository results;
     private final Spaces spaces;
-    private final RunWorker worker;
-    private final FleetChecks fleet;
+    private final QueueWaker worker;
+    private final TestbedCheck fleet;
     private final PlanLimits limits;
     private final String defaultKind;
     private final DatabaseDisk disk;
     private final RunRequestValidator validator;
 
-    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunWorker worker, FleetChecks fleet,
+    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, QueueWaker worker, TestbedCheck fleet,
                       PlanSettings plan, SpaceSettings space, DatabaseDisk disk) {
         this.disk = disk;
         this.runs = runs;

@@ -36,6 +36,12 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
         this(kind, cpus, memoryMiB, target, token, bulkDir, null);
     }
 
+    /** The most CPUs a request may ask for (more than 0 and at most this). */
+    public static final double MAX_CPUS = 1024;
+    /** The least and the most memory a request may ask for, in MiB. */
+    public static final long MIN_MEMORY_MIB = 16;
+    public static final long MAX_MEMORY_MIB = 1L << 24;
+
     /** A Space the app makes itself: kind and shape only. */
     public SpaceSpec(String kind, Double cpus, Long memoryMiB) {
         this(kind, cpus, memoryMiB, null, null, null);

@@ -3,8 +3,8 @@ package dev.spacebench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
-import dev.spacebench.run.RunSample;
-import dev.spacebench.run.RunSampleRepository;
+import dev.spacebench.run.samples.RunSample;
+import dev.spacebench.run.samples.RunSampleRepository;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

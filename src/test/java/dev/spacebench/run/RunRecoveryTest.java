@@ -1,5 +1,8 @@
 package dev.spacebench.run;
 
+import dev.spacebench.fleet.RunWorker;
+import dev.spacebench.run.samples.SampleBatches;
+import dev.spacebench.run.samples.SortedSamples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;

@@ -2,7 +2,7 @@ package dev.spacebench.publish.export;
 
 import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.run.RunService;
-import dev.spacebench.run.SampleRows;
+import dev.spacebench.run.samples.SampleRows;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.springframework.core.annotation.Order;

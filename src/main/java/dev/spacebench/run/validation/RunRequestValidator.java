@@ -1,7 +1,6 @@
 package dev.spacebench.run.validation;
 
 import dev.spacebench.environment.SystemFacts;
-import dev.spacebench.fleet.FleetChecks;
 import dev.spacebench.plan.ConcurrencyFit;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
@@ -9,6 +8,7 @@ import dev.spacebench.plan.PlanValidator;
 import dev.spacebench.plan.Plans;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.run.RunRequest;
+import dev.spacebench.run.TestbedCheck;
 import dev.spacebench.space.KindStatus;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
@@ -19,16 +19,16 @@ import java.util.List;
  * The one place a run request is checked, and the order its checks run in: (1) the {@code space}
  * strings over their limits and the fields that do not apply to the kind ({@link SpaceFields}; any
  * error here ends the check), (2) the kind: known, served by the testbed asked for
- * ({@link FleetChecks}), then what its provider can see before creating anything, (3) the shape's
+ * ({@link TestbedCheck}, the fleet's), then what its provider can see before creating anything, (3) the shape's
  * ranges, (4) the plan's ranges after its defaults ({@link PlanValidator}), and only when all
  * those passed, (5) whether a sweep fits the kind and the host ({@link ConcurrencyFit}). The body's
  * JSON shape (unknown fields, wrong types) is refused before this, by the request's reader.
  */
 public final class RunRequestValidator {
 
-    public static final double MAX_CPUS = 1024;
-    public static final long MIN_MEMORY_MIB = 16;
-    public static final long MAX_MEMORY_MIB = 1L << 24;
+    public static final double MAX_CPUS = SpaceSpec.MAX_CPUS;
+    public static final long MIN_MEMORY_MIB = SpaceSpec.MIN_MEMORY_MIB;
+    public static final long MAX_MEMORY_MIB = SpaceSpec.MAX_MEMORY_MIB;
 
     /** The kind a request that names none gets (it may wait a little for sandbox's check). */
     public interface DefaultKind {
@@ -36,11 +36,11 @@ public final class RunRequestValidator {
     }
 
     private final Spaces spaces;
-    private final FleetChecks fleet;
+    private final TestbedCheck fleet;
     private final PlanLimits limits;
     private final DefaultKind defaultKind;
 
-    public RunRequestValidator(Spaces spaces, FleetChecks fleet, PlanLimits limits, DefaultKind defaultKind) {
+    public RunRequestValidator(Spaces spaces, TestbedCheck fleet, PlanLimits limits, DefaultKind defaultKind) {
         this.spaces = spaces;
         this.fleet = fleet;
         this.limits = limits;

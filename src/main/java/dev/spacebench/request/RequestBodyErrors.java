@@ -1,8 +1,8 @@
-package dev.spacebench.run;
+package dev.spacebench.request;
 
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.Shown;
-import dev.spacebench.request.FieldError;
+import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
@@ -80,8 +80,8 @@ public final class RequestBodyErrors {
             return limits.allowed(field.substring("plan.".length()));
         }
         return switch (field) {
-            case "space.cpus" -> Optional.of("a number more than 0 and at most " + (int) RunService.MAX_CPUS);
-            case "space.memoryMiB" -> Optional.of("a whole number from " + RunService.MIN_MEMORY_MIB + " to " + RunService.MAX_MEMORY_MIB);
+            case "space.cpus" -> Optional.of("a number more than 0 and at most " + (int) SpaceSpec.MAX_CPUS);
+            case "space.memoryMiB" -> Optional.of("a whole number from " + SpaceSpec.MIN_MEMORY_MIB + " to " + SpaceSpec.MAX_MEMORY_MIB);
             default -> Optional.empty();
         };
     }

@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
@@ -12,10 +12,10 @@ import java.util.Map;
  * and failed iterations and the measured, successful times in a primitive array (8 bytes a
  * sample, no object per sample). The samples themselves are in the database.
  */
-final class MetricSamples {
+public final class MetricSamples {
 
     /** One metric's tally. */
-    static final class Tally {
+    public static final class Tally {
         private long[] measured = new long[64];
         private int n;
         /** {@link #measured()} ascending, made when first asked for since the last sample (null: not made). */
@@ -63,38 +63,38 @@ final class MetricSamples {
             }
         }
 
-        int warmups() {
+        public int warmups() {
             return warmups;
         }
 
-        int failures() {
+        public int failures() {
             return failures;
         }
 
         /** The agent's own times in ns of the measured, successful samples that carry one (a copy). */
-        long[] agentTimes() {
+        public long[] agentTimes() {
             return Arrays.copyOf(agent, timed);
         }
 
         /** For the same samples as {@link #agentTimes()}, round trip minus the agent's time, in ns (a copy). */
-        long[] restTimes() {
+        public long[] restTimes() {
             return Arrays.copyOf(rest, timed);
         }
 
         /** A sweep's: each Space's measured ok times in ns by its index (copies); empty outside a sweep. */
-        java.util.SortedMap<Integer, long[]> bySpace() {
+        public java.util.SortedMap<Integer, long[]> bySpace() {
             java.util.TreeMap<Integer, long[]> copy = new java.util.TreeMap<>();
             bySpace.forEach((i, v) -> copy.put(i, Arrays.copyOf(v, countBySpace.get(i))));
             return copy;
         }
 
         /** A sweep's wall time for this metric at its level in ns; 0 when none was given. */
-        long wallNs() {
+        public long wallNs() {
             return wallNs;
         }
 
         /** The measured, successful times in ns, in the order taken (a copy). */
-        long[] measured() {
+        public long[] measured() {
             return Arrays.copyOf(measured, n);
         }
 
@@ -103,7 +103,7 @@ final class MetricSamples {
          * are computed before the next sample (interim figures at each metric's end, the final
          * ones, the stored sorted samples). Shared: callers must not change it.
          */
-        long[] sorted() {
+        public long[] sorted() {
             if (sorted == null) {
                 sorted = measured();
                 Arrays.sort(sorted);
@@ -114,28 +114,28 @@ final class MetricSamples {
 
     private final Map<String, Tally> byMetric = new LinkedHashMap<>();
 
-    void add(Sample sample) {
+    public void add(Sample sample) {
         byMetric.computeIfAbsent(sample.metric(), m -> new Tally()).add(sample);
     }
 
     /** Records a sweep metric's wall time (see {@code MeasureListener#sweepWall}). */
-    void wall(String metric, long ns) {
+    public void wall(String metric, long ns) {
         byMetric.computeIfAbsent(metric, m -> new Tally()).wallNs = ns;
     }
 
     /** Each metric's measured, successful times in ns, ascending ({@link Tally#sorted()}: not to be changed), in the order the metrics came. */
-    Map<String, long[]> sortedMeasured() {
+    public Map<String, long[]> sortedMeasured() {
         Map<String, long[]> sorted = new LinkedHashMap<>();
         byMetric.forEach((metric, tally) -> sorted.put(metric, tally.sorted()));
         return sorted;
     }
 
     /** @return null when the metric has no sample at all */
-    Tally get(String metric) {
+    public Tally get(String metric) {
         return byMetric.get(metric);
     }
 
-    static MetricSamples of(List<Sample> samples) {
+    public static MetricSamples of(List<Sample> samples) {
         MetricSamples all = new MetricSamples();
         samples.forEach(all::add);
         return all;

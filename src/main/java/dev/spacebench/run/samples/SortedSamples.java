@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -27,7 +27,7 @@ public class SortedSamples {
     }
 
     /** Replaces the run's stored samples; in the caller's transaction. {@code byMetric}: metric → samples, ascending. */
-    void replace(long runId, Map<String, long[]> byMetric) {
+    public void replace(long runId, Map<String, long[]> byMetric) {
         jdbc.update("delete from sorted_samples where run_id = ?", runId);
         byMetric.forEach((metric, sorted) -> {
             if (sorted.length > 0) {

@@ -1,8 +1,5 @@
-package dev.spacebench.measure;
+package dev.spacebench.channel;
 
-import dev.spacebench.channel.Channel;
-import dev.spacebench.channel.FileRef;
-import dev.spacebench.channel.Lane;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import java.io.IOException;

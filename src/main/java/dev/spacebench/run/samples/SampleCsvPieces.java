@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,7 +19,7 @@ import org.springframework.stereotype.Component;
  * took more room on H2 than the rows themselves (116 against 54 bytes a no-op sample).
  */
 @Component
-class SampleCsvPieces {
+public class SampleCsvPieces {
 
     /** A piece is stored once its text reaches this many bytes (and at each metric's end). */
     static final int PIECE_BYTES = 256 * 1024;
@@ -31,7 +31,7 @@ class SampleCsvPieces {
     }
 
     /** Stores one piece of text; in the caller's transaction if there is one. */
-    void store(long runId, int seq, long lastId, int rows, byte[] text) {
+    public void store(long runId, int seq, long lastId, int rows, byte[] text) {
         jdbc.update("insert into sample_csv_piece (run_id, seq, last_id, row_count, body) values (?, ?, ?, ?, ?)",
                 runId, seq, lastId, rows, deflate(text));
     }
@@ -57,7 +57,7 @@ class SampleCsvPieces {
      *
      * @return {pieces in that prefix, the last sample id they cover}; {0, 0} when the run has none
      */
-    long[] end(long runId) {
+    public long[] end(long runId) {
         List<long[]> pieces = jdbc.query("select seq, last_id from sample_csv_piece where run_id = ? order by seq",
                 (rs, i) -> new long[] {rs.getInt(1), rs.getLong(2)}, runId);
         long[] end = {0, 0};

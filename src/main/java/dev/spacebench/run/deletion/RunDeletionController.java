@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.deletion;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;

@@ -1,5 +1,7 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunRepository;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;

@@ -1,5 +1,6 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
+import dev.spacebench.run.RunStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -24,7 +25,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * PostgreSQL) never collide, and a run's ids rise in the order its samples were taken.
  */
 @Component
-class SampleBatches {
+public class SampleBatches {
 
     /** {@code sample_seq}'s increment (V1): each value it returns stands for this many ids. */
     static final int ID_BLOCK = 500;
@@ -54,7 +55,7 @@ class SampleBatches {
      * optimizer takes with the next one (1 … 501); the same here, so both share the sequence.
      * Not thread-safe: one per recorder.
      */
-    final class Ids {
+    public final class Ids {
         private long next = 1;
         private long last = 0;
 
@@ -74,7 +75,7 @@ class SampleBatches {
     }
 
     /** A new id source for one writer. */
-    Ids ids() {
+    public Ids ids() {
         return new Ids();
     }
 
@@ -92,7 +93,7 @@ class SampleBatches {
      * @return false when the run is gone, not RUNNING or another worker's (nothing written)
      * @throws org.springframework.dao.DataAccessException when the database fails (nothing written)
      */
-    boolean write(long runId, String worker, List<RunSample> rows, Ids ids, CsvPieceBuffer.Piece piece) {
+    public boolean write(long runId, String worker, List<RunSample> rows, Ids ids, CsvPieceBuffer.Piece piece) {
         return Boolean.TRUE.equals(transactions.execute(tx -> {
             List<String[]> run = jdbc.query("select status, worker from run where id = ?" + (postgres ? " for no key update" : " for update"),
                     (rs, i) -> new String[] {rs.getString(1), rs.getString(2)}, runId);
@@ -121,7 +122,7 @@ class SampleBatches {
     }
 
     /** Stores one piece of samples.csv in a transaction of its own. */
-    void store(long runId, CsvPieceBuffer.Piece piece) {
+    public void store(long runId, CsvPieceBuffer.Piece piece) {
         transactions.executeWithoutResult(tx -> pieces.store(runId, piece.seq(), piece.lastId(), piece.rows(), piece.text()));
     }
 

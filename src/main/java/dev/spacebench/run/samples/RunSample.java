@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.deletion;
 
 /** Something that keeps a finished run from being deleted (e.g. a benchmark it answers). */
 public interface RunDeletionGuard {

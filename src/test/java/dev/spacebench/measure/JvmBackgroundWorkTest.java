@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

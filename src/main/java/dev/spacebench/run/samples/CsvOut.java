@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import java.io.IOException;
 import java.io.OutputStream;

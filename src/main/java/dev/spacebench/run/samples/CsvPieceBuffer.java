@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -12,15 +12,15 @@ import java.io.UncheckedIOException;
  * <p>{@link #next()} only looks; {@link #stored()} moves on, so a caller whose store failed keeps the
  * text for the next attempt.
  */
-final class CsvPieceBuffer {
+public final class CsvPieceBuffer {
 
     /** A piece as {@link SampleCsvPieces#store} takes it: its number (1-based), last row id, row count, UTF-8 text. */
-    record Piece(int seq, long lastId, int rows, byte[] text) {
+    public record Piece(int seq, long lastId, int rows, byte[] text) {
     }
 
     /** Writes one row's CSV text. */
     @FunctionalInterface
-    interface RowWriter<E extends Exception> {
+    public interface RowWriter<E extends Exception> {
         void write(CsvOut out) throws IOException, E;
     }
 
@@ -31,12 +31,12 @@ final class CsvPieceBuffer {
     private long lastId;
 
     /** @param piecesStored pieces of this run already stored; the next one is numbered after them */
-    CsvPieceBuffer(int piecesStored) {
+    public CsvPieceBuffer(int piecesStored) {
         this.piecesStored = piecesStored;
     }
 
     /** Appends row {@code id} (ids rise) as {@code writer} writes it. */
-    <E extends Exception> void add(long id, RowWriter<E> writer) throws E {
+    public <E extends Exception> void add(long id, RowWriter<E> writer) throws E {
         try {
             writer.write(out);
         } catch (IOException e) {
@@ -47,7 +47,7 @@ final class CsvPieceBuffer {
     }
 
     /** Whether the text held has reached a piece's size. */
-    boolean full() {
+    public boolean full() {
         try {
             out.flush();
         } catch (IOException e) {
@@ -57,7 +57,7 @@ final class CsvPieceBuffer {
     }
 
     /** The text held as the next piece to store, or null when no row is held. */
-    Piece next() {
+    public Piece next() {
         if (rows == 0) {
             return null;
         }
@@ -66,7 +66,7 @@ final class CsvPieceBuffer {
     }
 
     /** The piece {@link #next()} gave is stored: start the next one. */
-    void stored() {
+    public void stored() {
         piecesStored++;
         bytes.reset();
         rows = 0;

@@ -1,5 +1,6 @@
-package dev.spacebench.run;
+package dev.spacebench.measure;
 
+import dev.spacebench.run.Run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import java.util.stream.Stream;
  * time on a CPU or waiting in a run queue grows, so a compiler thread that is runnable but gets no
  * CPU on a loaded host is busy too. Where there is no such file, nothing is waited for.
  */
-final class JvmBackgroundWork {
+public final class JvmBackgroundWork {
 
     /** The JVM's own threads as Linux names them (15 characters at most). */
     static final Predicate<String> JVM_THREADS = name -> name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")
@@ -36,18 +37,18 @@ final class JvmBackgroundWork {
      * @param waitedNs how long the wait took
      * @param quiet false when {@code atMost} ran out first (or the wait was interrupted)
      */
-    record Wait(long waitedNs, boolean quiet) {
+    public record Wait(long waitedNs, boolean quiet) {
     }
 
     /** The Space fact that says what the waits before the run's Spaces took. */
-    static final String FACT = "app's JIT and GC before each Space's start";
+    public static final String FACT = "app's JIT and GC before each Space's start";
 
     /**
      * The value of {@link #FACT}, e.g. {@code "waited until idle: 7 Spaces, 1.24 s in all, longest
      * 0.61 s; 1 gave up after 3.00 s"} (the last part only when some did), seconds with 2 decimals;
      * with {@code atMost} 0, that no wait was made.
      */
-    static String describe(List<Wait> waits, Duration atMost) {
+    public static String describe(List<Wait> waits, Duration atMost) {
         return describe(waits, atMost, "outside the timed ready", "Space", "spacebench.space.quiet-before-start");
     }
 
@@ -55,13 +56,13 @@ final class JvmBackgroundWork {
      * The Space fact that says what the waits before each metric's measured loop took (after its
      * warm-ups, which leave the app's JIT compiling what they made hot).
      */
-    static final String LOOPS_FACT = "app's JIT and GC before each metric's measured loop";
+    public static final String LOOPS_FACT = "app's JIT and GC before each metric's measured loop";
 
     /**
      * The value of {@link #LOOPS_FACT}, e.g. {@code "waited until idle, outside the timed loops: 3
      * metrics, 0.41 s in all, longest 0.30 s"}, as {@link #describe(List, Duration)} words it.
      */
-    static String describeLoops(List<Wait> waits, Duration atMost) {
+    public static String describeLoops(List<Wait> waits, Duration atMost) {
         return describe(waits, atMost, "outside the timed loops", "metric", "spacebench.space.quiet-before-loops");
     }
 
@@ -83,7 +84,7 @@ final class JvmBackgroundWork {
      * The wait a run makes before each metric's measured loop ({@code RunRecorder#beforeMeasured}):
      * {@link #awaitIdle(Duration, Duration)}, each wait added to {@code waits}; none with {@code atMost} 0.
      */
-    static Runnable beforeEachLoop(List<Wait> waits, Duration window, Duration atMost) {
+    public static Runnable beforeEachLoop(List<Wait> waits, Duration window, Duration atMost) {
         return () -> waits.add(awaitIdle(window, atMost));
     }
 
@@ -91,7 +92,7 @@ final class JvmBackgroundWork {
      * Returns once the JVM's own threads ({@link #JVM_THREADS}) have been idle, within
      * {@link #SLACK_NS}, for a whole {@code window}, or after {@code atMost}.
      */
-    static Wait awaitIdle(Duration window, Duration atMost) {
+    public static Wait awaitIdle(Duration window, Duration atMost) {
         return awaitIdle(JVM_THREADS, window, atMost);
     }
 

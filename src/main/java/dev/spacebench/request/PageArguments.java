@@ -1,7 +1,5 @@
-package dev.spacebench.run;
+package dev.spacebench.request;
 
-import dev.spacebench.request.FieldError;
-import dev.spacebench.request.InvalidRequestException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Sample;
@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * samples.csv's columns and row format, in one place for every way a row is written: by the
  * worker as its batches commit (stored pieces, {@link SampleCsvPieces}), by the export from the
  * rows not in a piece yet ({@link SampleRows#writeCsv}), by the recovery of an interrupted run
- * ({@link InterruptedRunFigures}), and into the {@code sample} table ({@link SampleBatches}).
+ * ({@code run.InterruptedRunFigures}), and into the {@code sample} table ({@link SampleBatches}).
  * RFC 4180 quoting.
  *
  * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel</pre>
@@ -207,7 +207,7 @@ public final class SampleCsv {
     /** The {@code sample} table's columns in {@link #HEADER}'s order. */
     static final String COLUMNS = Arrays.stream(ALL).map(Column::columnName).collect(Collectors.joining(", "));
     /** How many of {@link #COLUMNS} there are. */
-    static final int COLUMN_COUNT = ALL.length;
+    public static final int COLUMN_COUNT = ALL.length;
 
     static {
         String names = Arrays.stream(ALL).map(Column::columnName).collect(Collectors.joining(","));
@@ -219,7 +219,7 @@ public final class SampleCsv {
     private SampleCsv() {}
 
     /** One stored sample's row and its newline. */
-    static void row(CsvOut out, RunSample s) throws IOException {
+    public static void row(CsvOut out, RunSample s) throws IOException {
         for (int i = 0; i < ALL.length; i++) {
             if (i > 0) {
                 out.comma();
@@ -231,7 +231,7 @@ public final class SampleCsv {
     }
 
     /** A row read as {@code select COLUMNS …}, and its newline. */
-    static void row(CsvOut out, ResultSet rs) throws SQLException, IOException {
+    public static void row(CsvOut out, ResultSet rs) throws SQLException, IOException {
         row(out, rs, null);
     }
 
@@ -263,7 +263,7 @@ public final class SampleCsv {
     }
 
     /** The sample a row read as {@code select COLUMNS …} holds. */
-    static Sample sample(ResultSet rs) throws SQLException {
+    public static Sample sample(ResultSet rs) throws SQLException {
         Phase phase = Phase.WARMUP.wireName().equals(rs.getString(Column.PHASE.position())) ? Phase.WARMUP : Phase.MEASURED;
         return new Sample(rs.getString(Column.METRIC.position()), rs.getInt(Column.ITERATION.position()), phase,
                 rs.getLong(Column.NS.position()), rs.getLong(Column.BYTES.position()), rs.getBoolean(Column.OK.position()),

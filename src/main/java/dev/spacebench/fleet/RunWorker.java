@@ -1,11 +1,12 @@
-package dev.spacebench.run;
+package dev.spacebench.fleet;
 
+import dev.spacebench.run.InterruptedRunFigures;
+import dev.spacebench.run.QueueWaker;
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunExecution;
+import dev.spacebench.run.RunRepository;
+import dev.spacebench.run.RunStatus;
 import dev.spacebench.database.DatabaseDisk;
-import dev.spacebench.fleet.HeldRuns;
-import dev.spacebench.fleet.Leases;
-import dev.spacebench.fleet.RunClaims;
-import dev.spacebench.fleet.WorkerIdentity;
-import dev.spacebench.fleet.WorkerSettings;
 import jakarta.annotation.PreDestroy;
 import java.time.Instant;
 import java.util.Optional;
@@ -30,7 +31,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * itself; a server beside a fleet of workers).
  */
 @Component
-public class RunWorker {
+public class RunWorker implements QueueWaker {
 
     private static final Logger log = LoggerFactory.getLogger(RunWorker.class);
 
@@ -178,6 +179,7 @@ public class RunWorker {
     }
 
     /** Nudges the worker without waiting for the next scheduled poll. */
+    @Override
     public void wake() {
         Thread thread = new Thread(this::poll, "run-worker-wake");
         thread.setDaemon(true);

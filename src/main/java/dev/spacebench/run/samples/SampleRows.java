@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.run.samples;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -173,7 +173,7 @@ public class SampleRows {
      * {@code select COLUMNS, id} ({@link SampleCsv#COLUMNS}, then the row's id as column 11); only
      * the run's own rows. In the caller's transaction if there is one.
      */
-    void eachRow(long runId, RowCallbackHandler row) {
+    public void eachRow(long runId, RowCallbackHandler row) {
         readOnly.executeWithoutResult(tx -> jdbc.execute((Connection connection) -> {
             rows(connection, runId, 0, SampleCsv.COLUMNS + ", id", rs -> {
                 if (rs.getLong(SampleCsv.COLUMN_COUNT + 2) == runId) {

@@ -1,4 +1,4 @@
-package dev.spacebench.run;
+package dev.spacebench.database;
 
 import java.sql.DatabaseMetaData;
 import java.util.List;

@@ -1,5 +1,10 @@
-package dev.spacebench.run;
+package dev.spacebench.run.deletion;
 
+import dev.spacebench.run.Run;
+import dev.spacebench.run.RunNotFoundException;
+import dev.spacebench.run.RunRepository;
+import dev.spacebench.run.RunService;
+import dev.spacebench.run.RunStateException;
 import java.util.List;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;

@@ -3,8 +3,8 @@ package dev.spacebench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.floor.HyperfineFloor;
-import dev.spacebench.run.RunSampleRepository;
-import dev.spacebench.run.SortedSamples;
+import dev.spacebench.run.samples.RunSampleRepository;
+import dev.spacebench.run.samples.SortedSamples;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
@@ -98,7 +98,7 @@ class EndToEndTest extends AppTestSupport {
     private void assertStoredCopiesMatchTheRows(long id, long expectedSamples) throws Exception {
         assertThat(jdbc.queryForObject("select sum(row_count) from sample_csv_piece where run_id = ?", Long.class, id))
                 .as("every row in a stored piece once the run ended").isEqualTo(expectedSamples);
-        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,block,seq\n");
+        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq\n");
         jdbc.query("select metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index, block, seq from sample "
                 + "where run_id = ? order by id", rs -> {
                     String error = rs.getString(7);
@@ -109,6 +109,7 @@ class EndToEndTest extends AppTestSupport {
                             .append(rs.getObject(8) == null ? "" : rs.getObject(8).toString()).append(',')
                             .append(rs.getObject(9) == null ? "" : rs.getObject(9).toString()).append(',')
                             .append(rs.getObject(10) == null ? "" : rs.getObject(10).toString()).append(',')
+                            .append(dev.spacebench.run.ExpectedChannel.of(rs.getString(1))).append(',')
                             .append(rs.getObject(11) == null ? "" : rs.getObject(11).toString()).append(',')
                             .append(rs.getObject(12) == null ? "" : rs.getObject(12).toString()).append('\n');
                 }, id);
@@ -193,7 +194,8 @@ class EndToEndTest extends AppTestSupport {
         JsonNode hostGc = json(get("/api/runs/" + id + "/result.json")).get("environment").get("hostGcInLoops");
         assertThat(hostGc.get("count").asLong()).isNotNegative();
         assertThat(html).contains("Host JVM GC during the loops", "<li data-tail=\"host-gc\">"
-                + (hostGc.get("count").asLong() == 0 ? "No garbage collection of the app" : "The app&#39;s JVM"));
+                + (hostGc.get("count").asLong() == 0 ? "No garbage collection of the JVM that times the round trips (the run&#39;s driver)"
+                        : "The JVM that times the round trips (the run&#39;s driver) collected garbage"));
         // samples.csv: metric,iteration,phase,ns,…; Space rows have no error text, so a plain split is safe.
         List<String[]> rows = get("/api/runs/" + id + "/samples.csv").body().lines().skip(1).map(l -> l.split(",")).toList();
         List<Long> readyParts = rows.stream().filter(r -> r[0].startsWith("space.ready.")).map(r -> Long.parseLong(r[3])).toList();
@@ -247,7 +249,7 @@ class EndToEndTest extends AppTestSupport {
     private void assertPercentilesRecomputeFromCsv(long id, Map<String, JsonNode> metrics) throws Exception {
         String csv = get("/api/runs/" + id + "/samples.csv").body();
         List<String> lines = csv.lines().toList();
-        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,block,seq");
+        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq");
         Map<String, List<Long>> measured = new HashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The import rules of the layers, read from the sources: controllers are the top of the web
  * layer, so nothing imports one; the command line and the web app's configuration class do not
- * import each other; plan sits below everything; the Space API does not reach into its kinds.
+ * import each other; plan sits below everything; the Space API does not reach into its kinds;
+ * run imports neither publish nor fleet, floor does not import measure, the agent not environment.
  */
 class LayeringTest {
 
@@ -77,7 +78,10 @@ class LayeringTest {
                 }
             }).toList()).as("plan files naming the request's errors").isEmpty();
         }
-        assertThat(imports()).filteredOn(i -> i.file().startsWith("request")).isEmpty();
+        // request's errors sit just above plan: a request body's field errors name plan's limits and the Space's.
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("request"))
+                .filteredOn(i -> !i.imported().startsWith("dev.spacebench.plan.") && !i.imported().equals("dev.spacebench.space.SpaceSpec"))
+                .isEmpty();
     }
 
     @Test
@@ -86,6 +90,47 @@ class LayeringTest {
         assertThat(imports()).filteredOn(i -> i.file().getParent() != null && i.file().getParent().equals(Path.of("space")))
                 .filteredOn(i -> i.imported().matches("dev\\.spacebench\\.space\\.[a-z]+\\..*"))
                 .isEmpty();
+    }
+
+    // Issue 26: four arrows ran back up the layers. Each was inverted (an interface owned by the lower
+    // package, or the shared code moved below both); these keep them from coming back.
+
+    @Test
+    void runListsARunsDownloadsWithoutImportingPublish() throws IOException {
+        // RunController took publish.export.RunExporters; it now takes run.RunLinks, which RunExporters implements.
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("run")).filteredOn(i -> i.imported().startsWith("dev.spacebench.publish."))
+                .isEmpty();
+    }
+
+    @Test
+    void fleetUsesRunAndRunDoesNotImportTheFleet() throws IOException {
+        // The claimer (RunWorker) lives in fleet beside the claims and leases; run asks a QueueWaker and a
+        // TestbedCheck, which fleet implements.
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("run")).filteredOn(i -> i.imported().startsWith("dev.spacebench.fleet."))
+                .isEmpty();
+    }
+
+    @Test
+    void theFloorDoesNotImportMeasure() throws IOException {
+        // measure reads floors (FloorLoops, AgentJitSettle); floor's TransferCost took measure.FileWarmup, now channel.FileWarmup.
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("floor")).filteredOn(i -> i.imported().startsWith("dev.spacebench.measure."))
+                .isEmpty();
+    }
+
+    @Test
+    void theAgentDoesNotImportTheHostsEnvironment() throws IOException {
+        // AgentService took environment.SystemFacts (which reaches space); it reads linux.LinuxFacts, below both.
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("agent")).filteredOn(i -> i.imported().startsWith("dev.spacebench.environment."))
+                .isEmpty();
+        assertThat(imports()).filteredOn(i -> i.file().startsWith("linux")).isEmpty();
+    }
+
+    @Test
+    void runsTopLevelHoldsAtMost25Files() throws IOException {
+        // Sample storage is in run/samples, deleting a run in run/deletion, the claimer in fleet.
+        try (Stream<Path> files = Files.list(MAIN.resolve("run"))) {
+            assertThat(files.filter(Files::isRegularFile).map(f -> f.getFileName().toString()).toList()).hasSizeLessThanOrEqualTo(25);
+        }
     }
 
     @Test

@@ -15,8 +15,8 @@ import dev.spacebench.agent.v1.PingRequest;
 import dev.spacebench.agent.v1.ReadFileReply;
 import dev.spacebench.agent.v1.ReadFileRequest;
 import dev.spacebench.agent.v1.WriteFileRequest;
-import dev.spacebench.environment.SystemFacts;
 import dev.spacebench.protocol.AgentProtocol;
+import dev.spacebench.linux.LinuxFacts;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
@@ -179,23 +179,22 @@ final class AgentService extends AgentGrpc.AgentImplBase {
         if (request.getCollectGarbage()) {
             System.gc();
         }
-        SystemFacts facts = SystemFacts.read();
         reply.onNext(InfoReply.newBuilder()
-                .setOs(facts.os())
-                .setKernel(facts.kernel())
-                .setArch(facts.arch())
-                .setCpuModel(facts.cpuModel())
-                .setCpuCount(facts.cpuCount())
-                .setMemoryBytes(facts.memoryBytes())
-                .setHostname(facts.hostname())
-                .setJvm(facts.jvm())
+                .setOs(LinuxFacts.os())
+                .setKernel(LinuxFacts.kernel())
+                .setArch(LinuxFacts.arch())
+                .setCpuModel(LinuxFacts.cpuModel(LinuxFacts.cpuinfo()))
+                .setCpuCount(LinuxFacts.cpuCount())
+                .setMemoryBytes(LinuxFacts.memoryBytes())
+                .setHostname(LinuxFacts.hostname())
+                .setJvm(LinuxFacts.jvm())
                 .setAgentVersion(version)
                 .setWorkDir(workDir.root().toString())
                 .setBulkDir(bulkLane.dir().toString())
                 .setBulkDirId(bulkLane.id())
                 .setLaunchMechanism(commandRunner.launchMechanism())
                 .setPid(ProcessHandle.current().pid())
-                .addAllJvmFlags(facts.jvmFlags())
+                .addAllJvmFlags(LinuxFacts.ownJvmFlags())
                 .setStartToListenNs(startToListenNs())
                 .setGcCount(ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(g -> Math.max(0, g.getCollectionCount())).sum())
                 .setGcTimeNs(ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(g -> Math.max(0, g.getCollectionTime())).sum()

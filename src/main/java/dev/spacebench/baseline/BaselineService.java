@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
-import dev.spacebench.run.RequestBodyErrors;
+import dev.spacebench.request.RequestBodyErrors;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.core.type.TypeReference;

@@ -3,7 +3,7 @@ package dev.spacebench.benchmark;
 import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.publish.Plots;
 import dev.spacebench.publish.RunReportBuilder;
-import dev.spacebench.run.RunDeletion;
+import dev.spacebench.run.deletion.RunDeletion;
 import dev.spacebench.run.RunStateException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;

@@ -9,7 +9,7 @@ import dev.spacebench.publish.Format;
 import dev.spacebench.publish.RunSummaries;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
-import dev.spacebench.run.RunDeletionGuard;
+import dev.spacebench.run.deletion.RunDeletionGuard;
 import dev.spacebench.run.RunNotFoundException;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStateException;

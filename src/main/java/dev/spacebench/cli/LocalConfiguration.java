@@ -8,7 +8,7 @@ import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.RunExecution;
 import dev.spacebench.run.RunRepository;
 import dev.spacebench.run.RunService;
-import dev.spacebench.run.RunWorker;
+import dev.spacebench.fleet.RunWorker;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurationExcludeFilter;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;

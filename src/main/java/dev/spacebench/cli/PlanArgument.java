@@ -4,7 +4,7 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanPreset;
 import dev.spacebench.request.FieldError;
-import dev.spacebench.run.RequestBodyErrors;
+import dev.spacebench.request.RequestBodyErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

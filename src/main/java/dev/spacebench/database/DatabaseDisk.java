@@ -153,14 +153,16 @@ public class DatabaseDisk {
         synchronized (this) {
             first = problem == null;
             if (first) {
-                problem = describe();
+                problem = dir == null ? describe(failure) : describe();
             }
         }
         long now = System.nanoTime();
         if (first) {
             loggedAt = now;
             failuresSinceLog.set(0);
-            log.error("{}: H2 closed the database. The app gives back the room it kept in reserve, reopens the database, "
+            log.error(dir == null
+                    ? "{}: the run under way ends FAILED and new runs are refused until the database answers again (it looks every second)"
+                    : "{}: H2 closed the database. The app gives back the room it kept in reserve, reopens the database, "
                     + "ends the run under way FAILED and refuses new runs until the disk has room again (it looks every second)",
                     problem);
             freeReserve();
@@ -251,6 +253,23 @@ public class DatabaseDisk {
 
     private String describe() {
         return FULL + " (" + where() + ")";
+    }
+
+    /**
+     * For a database of its own server (PostgreSQL): in the server's words, e.g. "the database's
+     * disk is full (PostgreSQL: could not extend file "base/16384/16397": No space left on device)";
+     * the server's text is in its own language, the SQLSTATE (53100) is what told.
+     */
+    private static String describe(Throwable failure) {
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 64; t = t.getCause(), depth++) {
+            if (t instanceof SQLException sql && DISK_FULL_STATE.equals(sql.getSQLState()) && sql.getMessage() != null) {
+                String text = sql.getMessage().lines().findFirst().orElse("").strip();
+                return FULL + " (the database server says: " + (text.length() > 200 ? text.substring(0, 200) + "…" : text)
+                        + "; SQLSTATE " + DISK_FULL_STATE + ")";
+            }
+        }
+        return FULL + " (" + NO_SPACE + ")";
     }
 
     /** "No space left on device in /srv/data". */

@@ -6,13 +6,18 @@ import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.space.SpaceChannels;
+import dev.spacebench.space.SshAccess;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.PublicKey;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.sshd.common.config.keys.PublicKeyEntry;
 
 /**
  * What a driver is asked to measure, sent on its stdin (never its command line, which every user
@@ -30,8 +35,21 @@ import java.util.List;
  * @param chunkBytes bytes per stream message
  * @param staging an existing host directory for the loops' files
  * @param plan the run's complete plan (defaults applied)
+ * @param channels the channels to measure the Space through, in order ({@link SpaceChannels}; {@code agent} is {@code target})
+ * @param ssh how to reach the Space's SSH server when {@code channels} has {@code ssh}, else null (its client key stays
+ *     in its file: the job carries the path)
  */
-public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan) {
+public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                        SshAccess ssh) {
+
+    public DriverJob {
+        channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
+    }
+
+    /** A job measuring the agent alone. */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, null, null);
+    }
 
     /** Worker → driver: stop at the next iteration. */
     public static final int CANCEL = 'C';
@@ -39,7 +57,11 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     public static final int GO = 'G';
 
     private static final byte[] MAGIC = {'S', 'B', 'D', 'J'};
-    private static final int VERSION = 2;
+    /**
+     * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
+     * and seed (issue 29), without which the driver would run an interleaved plan sequentially.
+     */
+    private static final int VERSION = 3;
 
     @Override
     public String toString() {
@@ -93,7 +115,17 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             along(out, sweep.fileBytes());
             integer(out, sweep.fileN());
         }
-        // The interleaved order (issue 29): without it the driver would run the loops sequentially.
+        texts(out, channels);
+        out.writeBoolean(ssh != null);
+        if (ssh != null) {
+            text(out, ssh.host());
+            out.writeInt(ssh.port());
+            text(out, ssh.user());
+            text(out, PublicKeyEntry.toString(ssh.hostKey()));
+            text(out, ssh.clientKey().toString());
+            text(out, ssh.workDir());
+        }
+        // The interleaved order (issue 29), after version 2's fields.
         text(out, plan.order());
         integer(out, plan.blockSize());
         along(out, plan.seed());
@@ -137,11 +169,24 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             }
             sweep = new ConcurrencyPlan(levels, texts(in), integer(in), along(in), integer(in));
         }
+        List<String> channels = texts(in);
+        SshAccess ssh = null;
+        if (in.readBoolean()) {
+            ssh = new SshAccess(text(in), in.readInt(), text(in), publicKey(text(in)), Path.of(text(in)), text(in));
+        }
         String order = text(in);
         Integer blockSize = integer(in);
         Long seed = along(in);
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed));
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh);
+    }
+
+    private static PublicKey publicKey(String line) throws IOException {
+        try {
+            return PublicKeyEntry.parsePublicKeyEntry(line).resolvePublicKey(null, null, null);
+        } catch (GeneralSecurityException | RuntimeException e) {
+            throw new IOException("the job's SSH host key does not read back: " + e.getMessage(), e);
+        }
     }
 
     private static void text(DataOutputStream out, String s) throws IOException {

@@ -2,6 +2,10 @@ package dev.spacebench.driver;
 
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
+import dev.spacebench.channel.Channel;
+import dev.spacebench.channel.ssh.SshChannel;
+import dev.spacebench.plan.Plan;
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.channel.TokenCredentials;
 import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
@@ -44,6 +48,8 @@ public final class DriverMain {
 
     /** Exit code when the worker went away (stdin closed) before the driver's end. */
     static final int PARENT_GONE = 3;
+    /** How long a channel other than the agent may take to connect and authenticate. */
+    private static final java.time.Duration OPEN_TIMEOUT = java.time.Duration.ofSeconds(30);
 
     private DriverMain() {}
 
@@ -77,7 +83,7 @@ public final class DriverMain {
             Measurement measurement = new Measurement(channel, job.staging(), listener)
                     .floorSocketDir(job.target().startsWith("unix:") ? job.staging() : null);
             try {
-                measurement.run(job.plan());
+                runChannels(job, measurement, listener);
                 listener.flush();
                 writer.result(new DriverResult(measurement.agentGcInLoops(), measurement.hostGcInLoops(),
                         measurement.agentJitSettleBlocks(), measurement.agentExecJitSettleBlocks(), measurement.fileWarmupTransfers()));
@@ -110,6 +116,36 @@ public final class DriverMain {
             }
         }
         System.exit(code);
+    }
+
+    /**
+     * Each of the job's channels' loops on its Space, in order: the agent's through {@code agent}
+     * (its ids unchanged), any other through a connection opened (and authenticated) before its loops.
+     */
+    private static void runChannels(DriverJob job, Measurement agent, FrameListener listener) {
+        Plan plan = job.plan();
+        long done = Measurement.unitsBeforeLoops(plan);
+        long total = Measurement.progressUnits(plan, job.channels().size());
+        for (String via : job.channels()) {
+            if (via.equals(SpaceChannels.AGENT)) {
+                done = agent.run(plan, done, total);
+            } else {
+                try (Channel other = openOther(via, job)) {
+                    done = new Measurement(other, job.staging(), listener).run(plan, done, total);
+                }
+            }
+        }
+    }
+
+    /** @throws IllegalStateException when the Space serves no such channel, or it cannot be reached (the reason in words) */
+    private static Channel openOther(String id, DriverJob job) {
+        if (id.equals(SpaceChannels.SSH)) {
+            if (job.ssh() == null) {
+                throw new IllegalStateException("the Space serves no SSH server, so the ssh channel cannot be measured");
+            }
+            return SshChannel.open(job.ssh(), OPEN_TIMEOUT);
+        }
+        throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }
 
     /** The channel as the app's {@code AgentChannels} builds it (lean, plaintext, the token on every call). */

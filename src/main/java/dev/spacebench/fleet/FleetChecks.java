@@ -1,6 +1,7 @@
 package dev.spacebench.fleet;
 
 import dev.spacebench.request.FieldError;
+import dev.spacebench.run.TestbedCheck;
 import dev.spacebench.plan.Shown;
 import dev.spacebench.space.KindStatus;
 import java.util.List;
@@ -16,7 +17,7 @@ import org.springframework.stereotype.Component;
  * any live worker that does. The errors list what is available.
  */
 @Component
-public class FleetChecks {
+public class FleetChecks implements TestbedCheck {
 
     private final Workers workers;
     private final WorkerIdentity identity;
@@ -32,6 +33,7 @@ public class FleetChecks {
      * @param here what this app's own check of the kind found
      * @return the errors (field {@code testbed} or {@code space.kind}); empty when some worker can take the run
      */
+    @Override
     public List<FieldError> check(String testbed, String kind, KindStatus here) {
         if (testbed != null && !WorkerIdentity.NAME.matcher(testbed).matches()) {
             return List.of(new FieldError("testbed", "must be 1 to 64 letters, digits, '.', '-' or '_', was " + Shown.quote(testbed)));

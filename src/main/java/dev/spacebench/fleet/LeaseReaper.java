@@ -1,6 +1,5 @@
 package dev.spacebench.fleet;
 
-import dev.spacebench.run.RunWorker;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;

@@ -1,5 +1,6 @@
 package dev.spacebench.fleet;
 
+import dev.spacebench.run.TestbedCheck;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.regex.Pattern;
@@ -18,8 +19,8 @@ import org.springframework.stereotype.Component;
 @Component
 public class WorkerIdentity {
 
-    /** What a testbed name may be: letters, digits, dot, dash, underscore; 1 to 64 of them. */
-    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /** What a testbed name may be: letters, digits, dot, dash, underscore; 1 to 64 of them ({@link TestbedCheck#NAME}). */
+    public static final Pattern NAME = TestbedCheck.NAME;
 
     private final String testbed;
     private final String workerId;

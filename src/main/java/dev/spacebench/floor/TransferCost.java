@@ -8,7 +8,7 @@ import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
-import dev.spacebench.measure.FileWarmup;
+import dev.spacebench.channel.FileWarmup;
 import dev.spacebench.space.FileTrees;
 import dev.spacebench.space.local.AgentArchive;
 import dev.spacebench.space.local.AgentLauncher;

@@ -1,5 +1,6 @@
 package dev.spacebench.measure;
 
+import dev.spacebench.channel.FileWarmup;
 import dev.spacebench.channel.AgentJvm;
 import dev.spacebench.channel.Channel;
 import dev.spacebench.channel.AgentInfo;
@@ -12,8 +13,10 @@ import dev.spacebench.floor.FloorBlocks;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Transfer;
+import dev.spacebench.metric.Via;
 import dev.spacebench.plan.ExecMetric;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.Plan;
@@ -97,10 +100,27 @@ public final class Measurement {
      * at 99.5% for a minute). A concurrency sweep adds {@link ConcurrencySweep#units(Plan)}.
      */
     public static long progressUnits(Plan plan) {
+        return channelUnits(plan) + FloorLoops.iterations(plan.floor()) + ConcurrencySweep.units(plan);
+    }
+
+    /** As {@link #progressUnits(Plan)} for a run measuring the Space through {@code channels} channels (the loops once each). */
+    public static long progressUnits(Plan plan, int channels) {
+        return progressUnits(plan) + (long) (channels - 1) * channelUnits(plan);
+    }
+
+    /** One channel's loops' progress units: the exec and file iterations, warm-ups included. */
+    private static long channelUnits(Plan plan) {
         long exec = (long) plan.exec().metrics().size() * (plan.exec().n() + plan.exec().warmups());
-        long files = plan.files().sizes().stream()
+        return exec + plan.files().sizes().stream()
                 .mapToLong(s -> (long) (s.n() + plan.files().warmups()) * fileIterationUnits(s.bytes())).sum();
-        return exec + files + FloorLoops.iterations(plan.floor()) + ConcurrencySweep.units(plan);
+    }
+
+    /**
+     * Progress units done before any channel's loops: the floor's (an interleaved plan's floor took
+     * only the timer's reading, 1 unit, before the Space; its loops run among the agent's blocks).
+     */
+    public static long unitsBeforeLoops(Plan plan) {
+        return plan.interleaved() && plan.floor() != null && plan.floor().enabled() ? 1 : FloorLoops.iterations(plan.floor());
     }
 
     /** One file iteration's progress units: 1 + 2 × ⌊bytes / {@link #BYTES_PER_PROGRESS_UNIT}⌋. */
@@ -143,9 +163,28 @@ public final class Measurement {
      * @throws AbortedException after {@link #MAX_CONSECUTIVE_FAILURES} failures in a row
      */
     public void run(Plan plan) {
-        total = progressUnits(plan);
-        // An interleaved plan's floor took only the timer's reading before the Space; its loops run below.
-        done = plan.interleaved() && plan.floor() != null && plan.floor().enabled() ? 1 : FloorLoops.iterations(plan.floor());
+        run(plan, unitsBeforeLoops(plan), progressUnits(plan));
+    }
+
+    /**
+     * As {@link #run(Plan)}, progress counted from {@code doneBefore} of {@code total} units (a run
+     * measuring several channels runs one Measurement per channel, one after the other).
+     *
+     * @return the progress units done after these loops
+     */
+    public long run(Plan plan, long doneBefore, long total) {
+        this.total = total;
+        this.done = doneBefore;
+        runLoops(plan);
+        return done;
+    }
+
+    /** The stored id of {@code base} measured through this channel: the base's own for the agent, {@code via.<channel>.…} else. */
+    private String id(Metric base) {
+        return Via.of(base, channel.id()).id();
+    }
+
+    private void runLoops(Plan plan) {
         if (!plan.exec().metrics().isEmpty()) {
             warmAgent(plan.exec().agentWarmupCalls(), plan.exec().commands().stream().anyMatch(m -> m != ExecMetric.NOOP));
         }
@@ -157,17 +196,17 @@ public final class Measurement {
             Optional<String> cannot = channel.unsupported(command == ExecMetric.NOOP ? Operation.NOOP : Operation.EXEC);
             if (cannot.isPresent()) {
                 done += (long) plan.exec().n() + plan.exec().warmups();
-                skip(metric.id(), cannot.get(), plan.exec().n());
+                skip(id(metric), cannot.get(), plan.exec().n());
                 continue;
             }
-            loop(metric.id(), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(command, phase, i));
+            loop(id(metric), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(command, phase, i));
         }
         Optional<String> noFiles = channel.unsupported(Operation.FILES);
         if (noFiles.isPresent()) {
             for (FileSize size : plan.files().sizes()) {
                 done += (long) (size.n() + plan.files().warmups()) * fileIterationUnits(size.bytes());
                 for (Transfer transfer : PlanMetrics.transfers(size.bytes())) {
-                    skip(transfer.id(), noFiles.get(), size.n());
+                    skip(id(transfer), noFiles.get(), size.n());
                 }
             }
             return;
@@ -178,7 +217,7 @@ public final class Measurement {
         }
         for (FileSize size : plan.files().sizes()) {
             Lane lane = laneFor(size.bytes(), plan, channel.hasBulkLane());
-            loop(Transfer.upload(size.bytes()).id(), plan.files().warmups(), size.n(), fileIterationUnits(size.bytes()),
+            loop(id(Transfer.upload(size.bytes())), plan.files().warmups(), size.n(), fileIterationUnits(size.bytes()),
                     (phase, i) -> fileOnce(size.bytes(), lane, phase, i));
         }
     }
@@ -224,7 +263,7 @@ public final class Measurement {
             Optional<String> cannot = channel.unsupported(metric == ExecMetric.NOOP ? Operation.NOOP : Operation.EXEC);
             if (cannot.isPresent()) {
                 done += (long) plan.exec().n() + plan.exec().warmups();
-                skip(ExecRoundTrip.of(metric).id(), cannot.get(), plan.exec().n());
+                skip(id(ExecRoundTrip.of(metric)), cannot.get(), plan.exec().n());
             } else {
                 exec.put(ExecRoundTrip.of(metric).id(), metric);
             }
@@ -242,13 +281,14 @@ public final class Measurement {
                     AgentInfo settled = collectGarbage();
                     JvmGc hostBefore = JvmGc.sinceStart();
                     try {
-                        runLoop(slot.series(), slot.warmups(), slot.firstIteration(), slot.count(), plan.exec().n(), 1,
+                        runLoop(id(ExecRoundTrip.of(metric)), slot.warmups(), slot.firstIteration(), slot.count(), plan.exec().n(), 1,
                                 (phase, i) -> execOnce(metric, phase, i), slot.block() == 1);
                     } finally {
                         hostGcInLoops = JvmGc.addSpan(hostGcInLoops, hostBefore, JvmGc.sinceStart());
                         countGc(settled);
                     }
-                } else if (FloorLoops.inBlocks(slot.series())) {
+                } else if (FloorLoops.inBlocks(slot.series()) && Via.AGENT.equals(channel.id())) {
+                    // The floor's blocks run once, among the agent's (a run through more channels counts them once).
                     floorBlock(slot, plan, floors);
                 }
             }
@@ -572,7 +612,7 @@ public final class Measurement {
     }
 
     private boolean execOnce(ExecMetric metric, Phase phase, int iteration) {
-        String id = ExecRoundTrip.of(metric).id();
+        String id = id(ExecRoundTrip.of(metric));
         Long agentNs = null;
         long start = System.nanoTime();
         try {
@@ -608,7 +648,7 @@ public final class Measurement {
         Path received = staging.resolve("received-" + tag);
         String remote = "files/" + tag;
         Duration timeout = Duration.ofSeconds(60 + bytes / (2L << 20));
-        String upload = Transfer.upload(bytes).id();
+        String upload = id(Transfer.upload(bytes));
         try {
             Sha256.Result written;
             try {
@@ -633,7 +673,7 @@ public final class Measurement {
                 return false;
             }
 
-            String download = Transfer.download(bytes).id();
+            String download = id(Transfer.download(bytes));
             start = System.nanoTime();
             try {
                 channel.download(remote, expected, received, lane, timeout);

@@ -2,7 +2,7 @@ package dev.spacebench.publish;
 
 import dev.spacebench.publish.export.RunExporters;
 import dev.spacebench.run.RunService;
-import dev.spacebench.run.SampleCsv;
+import dev.spacebench.run.samples.SampleCsv;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletResponse;

@@ -2,10 +2,10 @@ package dev.spacebench.publish;
 
 import dev.spacebench.request.FieldError;
 import dev.spacebench.request.InvalidRequestException;
-import dev.spacebench.run.PageArguments;
+import dev.spacebench.request.PageArguments;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunFilter;
-import dev.spacebench.run.DatabaseSize;
+import dev.spacebench.database.DatabaseSize;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
 import dev.spacebench.space.Spaces;

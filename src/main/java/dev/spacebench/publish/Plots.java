@@ -12,7 +12,7 @@ import dev.spacebench.publish.plot.ThroughputPlot;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
-import dev.spacebench.run.SampleRows;
+import dev.spacebench.run.samples.SampleRows;
 import dev.spacebench.stats.PercentileTable;
 import dev.spacebench.stats.Throughput;
 import java.util.ArrayList;

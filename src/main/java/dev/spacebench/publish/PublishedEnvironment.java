@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -66,15 +67,7 @@ public record PublishedEnvironment(Map<String, String> paths) {
             return null;
         }
         String host = env.host() == null ? null : env.host().hostname();
-        Map<String, String> dirs = new LinkedHashMap<>(paths);
-        // The worker that ran it may have been another machine: its Spaces root is the Space directory's parent.
-        String spaceDir = env.space() == null ? null : env.space().get("directory");
-        if (spaceDir != null && spaceDir.startsWith("/")) {
-            Path parent = Path.of(spaceDir).getParent();
-            put(dirs, parent == null ? null : parent.toString(), "<spaces>");
-        }
-        List<Map.Entry<String, String>> longestFirst = new ArrayList<>(dirs.entrySet());
-        longestFirst.sort(Comparator.comparingInt((Map.Entry<String, String> e) -> e.getKey().length()).reversed());
+        List<Map.Entry<String, String>> longestFirst = directories(env);
 
         Map<String, String> space = null;
         if (env.space() != null) {
@@ -92,6 +85,33 @@ public record PublishedEnvironment(Map<String, String> paths) {
         }
         return new Environment(system(env.host(), longestFirst, host), system(env.guest(), longestFirst, host), space,
                 env.agentVersion(), env.otherSpacesRunning(), text(env.worker(), longestFirst, host), floor, env.hostGcInLoops());
+    }
+
+    /**
+     * Free text of the run's as a published site shows it, e.g. a sample's error in samples.csv:
+     * the same directories become the same placeholders as in {@link #redact}; the host's name is
+     * left (in prose it may be a word).
+     *
+     * @param env the run's stored environment (its Space directory names the worker's Spaces root); may be null
+     * @return the text with paths replaced; null for null
+     */
+    public UnaryOperator<String> freeText(Environment env) {
+        List<Map.Entry<String, String>> longestFirst = directories(env);
+        return value -> text(value, longestFirst, null);
+    }
+
+    /** The publisher's directories and the run's worker's Spaces root with their placeholders, the longest first. */
+    private List<Map.Entry<String, String>> directories(Environment env) {
+        Map<String, String> dirs = new LinkedHashMap<>(paths);
+        // The worker that ran it may have been another machine: its Spaces root is the Space directory's parent.
+        String spaceDir = env == null || env.space() == null ? null : env.space().get("directory");
+        if (spaceDir != null && spaceDir.startsWith("/")) {
+            Path parent = Path.of(spaceDir).getParent();
+            put(dirs, parent == null ? null : parent.toString(), "<spaces>");
+        }
+        List<Map.Entry<String, String>> longestFirst = new ArrayList<>(dirs.entrySet());
+        longestFirst.sort(Comparator.comparingInt((Map.Entry<String, String> e) -> e.getKey().length()).reversed());
+        return longestFirst;
     }
 
     private static SystemFacts system(SystemFacts facts, List<Map.Entry<String, String>> dirs, String host) {

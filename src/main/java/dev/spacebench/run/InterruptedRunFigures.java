@@ -1,5 +1,11 @@
 package dev.spacebench.run;
 
+import dev.spacebench.run.samples.CsvPieceBuffer;
+import dev.spacebench.run.samples.MetricSamples;
+import dev.spacebench.run.samples.SampleCsv;
+import dev.spacebench.run.samples.SampleCsvPieces;
+import dev.spacebench.run.samples.SampleRows;
+import dev.spacebench.run.samples.SortedSamples;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.space.SpaceFacts;
 import java.util.ArrayList;

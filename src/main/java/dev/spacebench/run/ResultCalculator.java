@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.run.samples.MetricSamples;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Sample;
 import dev.spacebench.metric.Metric;

@@ -1,6 +1,6 @@
 package dev.spacebench.run;
 
-import dev.spacebench.publish.export.RunExporters;
+import dev.spacebench.request.PageArguments;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.net.URI;
@@ -22,9 +22,9 @@ import org.springframework.web.bind.annotation.RestController;
 public class RunController {
 
     private final RunService service;
-    private final RunExporters exporters;
+    private final RunLinks exporters;
 
-    public RunController(RunService service, RunExporters exporters) {
+    public RunController(RunService service, RunLinks exporters) {
         this.service = service;
         this.exporters = exporters;
     }

@@ -1,5 +1,9 @@
 package dev.spacebench.run;
 
+import dev.spacebench.measure.JvmBackgroundWork;
+import dev.spacebench.run.samples.MetricSamples;
+import dev.spacebench.run.samples.SampleBatches;
+import dev.spacebench.run.samples.SortedSamples;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.AgentInfo;
@@ -212,8 +216,9 @@ public class RunExecution {
             saveEnvironment(attempt.runId, environment);
             // The loops run in a driver process of their own (issue 28): this JVM's JIT, GC, database
             // writes and dashboard are off their thread; it stores what the driver sends.
+            // Each channel asked for (spec.channels) on this one Space, the agent's loops with ids as before.
             DriverResult measured = DriverProcess.run(new DriverJob(space.target(), space.token(), space.bulkDir(),
-                    plan.files().chunkBytes(), attempt.staging, plan), driverCpus, recorder,
+                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh()), driverCpus, recorder,
                     pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
             saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
                     JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));

@@ -1,6 +1,5 @@
 package dev.spacebench.run;
 
-import dev.spacebench.fleet.WorkerIdentity;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.plan.Shown;
 import dev.spacebench.request.InvalidRequestException;
@@ -39,7 +38,7 @@ public record RunFilter(String kind, RunStatus status, LocalDate from, LocalDate
      * are {@code yyyy-MM-dd}.
      *
      * @param kinds every known kind: another kind is refused as an unknown status is
-     * @param testbed a testbed name ({@link WorkerIdentity#NAME})
+     * @param testbed a testbed name ({@link TestbedCheck#NAME})
      * @throws InvalidRequestException naming {@code kind}, {@code status}, {@code from},
      *     {@code to} or {@code testbed} when unreadable, or {@code to} when it is before {@code from}
      */
@@ -61,7 +60,7 @@ public record RunFilter(String kind, RunStatus status, LocalDate from, LocalDate
         if (fromDay != null && toDay != null && toDay.isBefore(fromDay)) {
             errors.add(new FieldError("to", "must be on or after from (" + fromDay + "), was " + toDay));
         }
-        if (given(testbed) && !WorkerIdentity.NAME.matcher(testbed.strip()).matches()) {
+        if (given(testbed) && !TestbedCheck.NAME.matcher(testbed.strip()).matches()) {
             errors.add(new FieldError("testbed", "must be 1 to 64 letters, digits, '.', '-' or '_', was " + Shown.quote(testbed)));
         }
         if (!errors.isEmpty()) {

@@ -1,5 +1,11 @@
 package dev.spacebench.run;
 
+import dev.spacebench.run.samples.CsvPieceBuffer;
+import dev.spacebench.run.samples.MetricSamples;
+import dev.spacebench.run.samples.RunSample;
+import dev.spacebench.run.samples.SampleBatches;
+import dev.spacebench.run.samples.SampleCsv;
+import dev.spacebench.run.samples.SampleCsvPieces;
 import dev.spacebench.measure.MeasureListener;
 import dev.spacebench.measure.Phase;
 import dev.spacebench.measure.Progress;

@@ -1,23 +1,18 @@
 package dev.spacebench.run;
 
 import dev.spacebench.database.DatabaseDisk;
-import dev.spacebench.fleet.FleetChecks;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.request.FieldError;
-import dev.spacebench.environment.SystemFacts;
-import dev.spacebench.plan.ConcurrencyFit;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanLimits;
-import dev.spacebench.plan.PlanValidator;
 import dev.spacebench.plan.Plans;
 import dev.spacebench.request.InvalidRequestException;
-import dev.spacebench.space.KindStatus;
+import dev.spacebench.run.validation.RunRequestValidator;
 import dev.spacebench.space.SpaceSettings;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
@@ -29,20 +24,21 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class RunService {
 
-    public static final double MAX_CPUS = 1024;
-    public static final long MIN_MEMORY_MIB = 16;
-    public static final long MAX_MEMORY_MIB = 1L << 24;
+    public static final double MAX_CPUS = RunRequestValidator.MAX_CPUS;
+    public static final long MIN_MEMORY_MIB = RunRequestValidator.MIN_MEMORY_MIB;
+    public static final long MAX_MEMORY_MIB = RunRequestValidator.MAX_MEMORY_MIB;
 
     private final RunRepository runs;
     private final MetricResultRepository results;
     private final Spaces spaces;
-    private final RunWorker worker;
-    private final FleetChecks fleet;
+    private final QueueWaker worker;
+    private final TestbedCheck fleet;
     private final PlanLimits limits;
     private final String defaultKind;
     private final DatabaseDisk disk;
+    private final RunRequestValidator validator;
 
-    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, RunWorker worker, FleetChecks fleet,
+    public RunService(RunRepository runs, MetricResultRepository results, Spaces spaces, QueueWaker worker, TestbedCheck fleet,
                       PlanSettings plan, SpaceSettings space, DatabaseDisk disk) {
         this.disk = disk;
         this.runs = runs;
@@ -52,6 +48,7 @@ public class RunService {
         this.fleet = fleet;
         this.limits = plan.limits();
         this.defaultKind = space.defaultKind();
+        this.validator = new RunRequestValidator(spaces, fleet, limits, this::kindForRequest);
     }
 
     public PlanLimits limits() {
@@ -90,7 +87,8 @@ public class RunService {
         // The block order's seed is drawn here, once, and stored with the plan: the run can be replayed in the same order.
         Plan plan = Plans.withDefaults(request == null ? null : request.plan())
                 .withSeedIfNone(java.util.concurrent.ThreadLocalRandom.current().nextLong());
-        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan), Instant.now());
+        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan, spec.channelsOrDefault().size()),
+                Instant.now());
         queued.setTestbed(request == null ? null : request.testbed());
         Run run = runs.save(queued);
         worker.wake();
@@ -98,28 +96,12 @@ public class RunService {
     }
 
     /**
-     * Every problem of a request, without queueing it: strings and lists over their limits first
-     * (then nothing else is checked), else the Space's fields and the plan's ranges.
+     * Every problem of a request, without queueing it, in {@link RunRequestValidator}'s order.
      *
      * @return the errors in field order; empty when {@link #submit} would queue the request
      */
     public List<FieldError> check(RunRequest request) {
-        SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
-        SpaceSpec spec = spec(request);
-        boolean defaulted = given.kind() == null || given.kind().isBlank();
-        List<FieldError> errors = new ArrayList<>(SpaceFields.check(given, spec.kind(), defaulted, spaces.creatingKinds(), spaces.attachingKinds()));
-        if (!errors.isEmpty()) {
-            return errors;
-        }
-        errors.addAll(checkSpace(spec, request == null ? null : request.testbed()));
-        Plan plan = Plans.withDefaults(request == null ? null : request.plan());
-        PlanValidator.check(plan, limits, "plan")
-                .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
-        if (errors.isEmpty()) {
-            ConcurrencyFit.check(plan, !spaces.attachingKinds().contains(spec.kind()), spec.memoryMiB(), SystemFacts.read().memoryBytes(), "plan")
-                    .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
-        }
-        return errors;
+        return validator.check(request);
     }
 
     /** Every known kind, available here or not. */
@@ -140,31 +122,7 @@ public class RunService {
     }
 
     private SpaceSpec spec(RunRequest request) {
-        SpaceSpec given = request == null || request.space() == null ? new SpaceSpec(null, null, null) : request.space();
-        return given.kind() == null || given.kind().isBlank() ? given.withKind(kindForRequest()) : given;
-    }
-
-    private List<FieldError> checkSpace(SpaceSpec spec, String testbed) {
-        List<FieldError> errors = new ArrayList<>();
-        // A kind still being checked after the wait is queued: the worker waits for its check before making the Space.
-        KindStatus availability = spaces.awaitKind(spec.kind());
-        if (availability == null) {
-            errors.add(new FieldError("space.kind", "must be one of " + spaces.kinds().keySet() + ", was '" + spec.kind() + "'"));
-        } else {
-            List<FieldError> unserved = fleet.check(testbed, spec.kind(), availability);
-            if (unserved.isEmpty()) {
-                spaces.check(spec).forEach((field, message) -> errors.add(new FieldError(field, message)));
-            }
-            errors.addAll(unserved);
-        }
-        if (spec.cpus() != null && (spec.cpus() <= 0 || spec.cpus() > MAX_CPUS || spec.cpus().isNaN())) {
-            errors.add(new FieldError("space.cpus", "must be more than 0 and at most " + (int) MAX_CPUS + ", was " + spec.cpus()));
-        }
-        if (spec.memoryMiB() != null && (spec.memoryMiB() < MIN_MEMORY_MIB || spec.memoryMiB() > MAX_MEMORY_MIB)) {
-            errors.add(new FieldError("space.memoryMiB", "must be from " + MIN_MEMORY_MIB + " to " + MAX_MEMORY_MIB
-                    + ", was " + spec.memoryMiB()));
-        }
-        return errors;
+        return validator.spec(request);
     }
 
     /** @throws RunNotFoundException if there is no such run */

@@ -15,6 +15,7 @@ import java.time.Instant;
  * @param createdAt when creation started
  * @param readyNanos create → agent's readiness line, in ns
  * @param facts what the provider knows about it (pid, dirs, isolation, enforced shape…), for the page
+ * @param ssh how to reach the Space's own SSH server; null when it has none (none was asked for)
  */
 public record Space(
         String id,
@@ -24,5 +25,12 @@ public record Space(
         Path bulkDir,
         Instant createdAt,
         long readyNanos,
-        SpaceFacts facts) {
+        SpaceFacts facts,
+        SshAccess ssh) {
+
+    /** A Space with no SSH server. */
+    public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
+                 SpaceFacts facts) {
+        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, null);
+    }
 }

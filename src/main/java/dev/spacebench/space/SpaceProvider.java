@@ -52,6 +52,32 @@ public interface SpaceProvider {
     }
 
     /**
+     * As {@link #create(Path, SpaceSpec, Duration)}, serving {@code channels} besides the agent
+     * ({@link SpaceChannels}): a kind that cannot serve one refuses in {@link #channelsUnsupported}
+     * first. By default none beyond the agent.
+     *
+     * @param root where the Space's directory goes; null: the configured Spaces root
+     * @throws SpaceException also when a channel's server does not come up; nothing is left behind
+     */
+    default Space create(Path root, SpaceSpec spec, Duration readyTimeout, java.util.Set<String> channels) throws SpaceException {
+        java.util.Optional<String> cannot = channelsUnsupported(channels);
+        if (cannot.isPresent()) {
+            throw new SpaceException(cannot.get());
+        }
+        return root == null ? create(spec, readyTimeout) : create(root, spec, readyTimeout);
+    }
+
+    /**
+     * Why this kind cannot serve {@code channels} (ids of {@link SpaceChannels}), naming those it
+     * can; empty when it can serve them all. By default only the agent.
+     */
+    default java.util.Optional<String> channelsUnsupported(java.util.Set<String> channels) {
+        java.util.List<String> cannot = channels.stream().filter(c -> !c.equals(SpaceChannels.AGENT)).sorted().toList();
+        return cannot.isEmpty() ? java.util.Optional.empty()
+                : java.util.Optional.of("the " + kind() + " kind cannot serve " + cannot + "; it serves [" + SpaceChannels.AGENT + "]");
+    }
+
+    /**
      * What is wrong with a spec that can be seen before anything is created, so that a request is
      * refused at once instead of failing when the worker gets to it.
      *

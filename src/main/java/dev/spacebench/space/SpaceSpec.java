@@ -3,6 +3,7 @@ package dev.spacebench.space;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What kind of Space to create, and its shape; for the {@code attach} kind also where its agent
@@ -19,8 +20,27 @@ import java.util.List;
  * @param bulkDir attach only, optional: the host path of the directory the agent uses as its bulk
  *     lane (the agent's {@code --bulk-dir}, seen from the host); null: every file goes through the
  *     stream
+ * @param channels the channels the run measures the Space through, in order ({@link SpaceChannels}); null
+ *     for the agent alone (what every run stored before channels means). Requests give it at their top
+ *     level ({@code "channels"}), not inside {@code space}; it is kept here because the Space is made to serve them
  */
-public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir) {
+public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir,
+                        List<String> channels) {
+
+    public SpaceSpec {
+        channels = channels == null ? null : List.copyOf(channels);
+    }
+
+    /** A Space measured through its agent alone. */
+    public SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir) {
+        this(kind, cpus, memoryMiB, target, token, bulkDir, null);
+    }
+
+    /** The most CPUs a request may ask for (more than 0 and at most this). */
+    public static final double MAX_CPUS = 1024;
+    /** The least and the most memory a request may ask for, in MiB. */
+    public static final long MIN_MEMORY_MIB = 16;
+    public static final long MAX_MEMORY_MIB = 1L << 24;
 
     /** A Space the app makes itself: kind and shape only. */
     public SpaceSpec(String kind, Double cpus, Long memoryMiB) {
@@ -28,7 +48,25 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
     }
 
     public SpaceSpec withKind(String newKind) {
-        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir);
+        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir, channels);
+    }
+
+    /** The same spec measured through {@code newChannels}; null or {@code ["agent"]}: the agent alone (stored as null). */
+    public SpaceSpec withChannels(List<String> newChannels) {
+        boolean agentOnly = newChannels == null || newChannels.equals(List.of(SpaceChannels.AGENT));
+        return new SpaceSpec(kind, cpus, memoryMiB, target, token, bulkDir, agentOnly ? null : newChannels);
+    }
+
+    /** The channels to measure through, in order: {@code ["agent"]} when none were given. */
+    public List<String> channelsOrDefault() {
+        return channels == null || channels.isEmpty() ? List.of(SpaceChannels.AGENT) : channels;
+    }
+
+    /** What the Space must serve: {@link #channelsOrDefault()} and always the agent (the Space's readiness is its agent's). */
+    public Set<String> served() {
+        Set<String> served = new java.util.LinkedHashSet<>(channelsOrDefault());
+        served.add(SpaceChannels.AGENT);
+        return served;
     }
 
     /** The shape asked for, for a Space's facts: e.g. {@code cpus 1.5, memory 256 MiB}, or {@code none}. */
@@ -45,11 +83,11 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
 
     /** This spec as a run stores it: the token sealed with a key only this JVM holds (see {@link AttachTokens}). */
     public SpaceSpec forStorage() {
-        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir);
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir, channels);
     }
 
     /** This spec as runs are shown: the token replaced by {@code "(hidden)"} when there is one. */
     public SpaceSpec redacted() {
-        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir);
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir, channels);
     }
 }

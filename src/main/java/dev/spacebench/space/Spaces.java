@@ -106,7 +106,9 @@ public class Spaces {
             return Map.of("space.target", "unix: targets cannot be used here: " + noUnix.get() + "; fix: use a loopback "
                     + "HOST:PORT target, or start the app where Netty's native epoll transport loads");
         }
-        return new LinkedHashMap<>(provider.check(spec));
+        Map<String, String> problems = new LinkedHashMap<>(provider.check(spec));
+        provider.channelsUnsupported(spec.served()).ifPresent(why -> problems.put("channels", why));
+        return problems;
     }
 
     /**
@@ -117,6 +119,11 @@ public class Spaces {
      *     and the fix), or creation fails
      */
     public Space create(SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        return create(spec, readyTimeout, spec.served());
+    }
+
+    /** As {@link #create(SpaceSpec, Duration)}, the Space serving {@code channels} ({@link SpaceChannels}) besides its agent. */
+    public Space create(SpaceSpec spec, Duration readyTimeout, Set<String> channels) throws SpaceException {
         SpaceProvider provider = providers.get(spec.kind());
         if (provider == null) {
             throw new SpaceException("unknown kind '" + spec.kind() + "'; known: " + providers.keySet());
@@ -126,7 +133,8 @@ public class Spaces {
         if (status.failed()) {
             throw new SpaceException("kind '" + spec.kind() + "' is not available here: " + status.reasonAndFix());
         }
-        Space space = provider.create(spec, readyTimeout);
+        Space space = channels.equals(Set.of(SpaceChannels.AGENT)) ? provider.create(spec, readyTimeout)
+                : provider.create(null, spec, readyTimeout, channels);
         live.add(space);
         return space;
     }

@@ -8,7 +8,7 @@ import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.Shown;
 import dev.spacebench.request.InvalidRequestException;
 import dev.spacebench.run.PlanSettings;
-import dev.spacebench.run.RequestBodyErrors;
+import dev.spacebench.request.RequestBodyErrors;
 import dev.spacebench.run.RunNotFoundException;
 import dev.spacebench.run.RunStateException;
 import java.util.List;

@@ -3,6 +3,8 @@ package dev.spacebench.benchmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
+import dev.spacebench.run.samples.RunSample;
+import dev.spacebench.run.samples.RunSampleRepository;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -16,14 +18,19 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 /**
  * A published site shows what a reader needs to reproduce a run, not the publisher's file system:
  * no file of {@code /api/site.zip} names the data directory, the Spaces root, the temp directory,
- * the host's name or a pid; the stored run, which its owner reads, keeps them all.
+ * the host's name or a pid, nor does a sample's error text in samples.csv; the stored run, which its owner
+ * reads, keeps them all.
  */
 class PublishedSiteTest extends AppTestSupport {
+
+    @Autowired
+    RunSampleRepository samples;
 
     private static final String PLAN = "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\",\"true\"],"
             + "\"n\":5,\"warmups\":1,\"agentWarmupCalls\":0},\"files\":{\"sizes\":[{\"bytes\":65536,\"n\":2}],\"warmups\":0},"
@@ -45,6 +52,12 @@ class PublishedSiteTest extends AppTestSupport {
         assertThat(spaceDir).startsWith(spacesRoot + "/");
         assertThat(spacePid).matches("[0-9]+");
         assertThat(host).isNotBlank();
+
+        // A failed sample's error text that names the Space's directory, as an exec's stderr or a file's path can. Written
+        // into the run's stored samples here: this run had no failure, and which text a real one has is not what is tested.
+        String error = "exit code 2: sh: cannot open " + spaceDir + "/work/missing: No such file";
+        samples.save(new RunSample(id, "exec.true", 6, "measured", 1_000_000L, 0L, false, error));
+        assertThat(get("/api/runs/" + id + "/samples.csv").body()).as("the owner's samples.csv").contains(error);
 
         Map<String, String> site = unzip(http.send(HttpRequest.newBuilder(uri("/api/site.zip")).build(),
                 HttpResponse.BodyHandlers.ofByteArray()).body());
@@ -68,6 +81,12 @@ class PublishedSiteTest extends AppTestSupport {
         assertThat(shown.get("worker").asString()).doesNotContain(host).contains("<host>");
         assertThat(shown.get("space").get("pid").asString()).isEqualTo("<pid>");
         assertThat(shown.get("space").get("directory").asString()).isEqualTo("<spaces>/" + Path.of(spaceDir).getFileName());
+        assertThat(site.get("published-site-paths/samples.csv")).as("the published samples.csv")
+                .contains("exec.true,6,measured,1000000,0,false,\"exit code 2: sh: cannot open <spaces>/" + Path.of(spaceDir).getFileName()
+                        + "/work/missing: No such file\",,,")
+                .startsWith("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index\n");
+        assertThat(site.get("published-site-paths/samples.csv").lines().count()).as("every sample, and the header")
+                .isEqualTo(get("/api/runs/" + id + "/samples.csv").body().lines().count());
         String page = site.get("published-site-paths/page.md");
         assertThat(page).contains("| Host | <host> |").doesNotContain("| Testbed | " + host + " |").doesNotContain("| Host | " + host + " |")
                 .doesNotContain("hostname " + host).contains("| Space directory | <spaces>/" + Path.of(spaceDir).getFileName() + " |");

@@ -32,12 +32,15 @@ class InterleavedRunTest extends AppTestSupport {
         assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");
 
         List<String> lines = get("/api/runs/" + id + "/samples.csv").body().lines().toList();
-        assertThat(lines.get(0)).endsWith(",level,space_index,block,seq");
+        assertThat(lines.get(0)).endsWith(",level,space_index,channel,block,seq");
+        List<String> header = List.of(lines.get(0).split(","));
+        int blockAt = header.indexOf("block");
+        int seqAt = header.indexOf("seq");
         List<String[]> blocked = new ArrayList<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);
-            assertThat(f).as(line).hasSize(12);
-            if (!f[10].isEmpty()) {
+            assertThat(f).as(line).hasSize(header.size());
+            if (!f[blockAt].isEmpty()) {
                 blocked.add(f);
             } else {
                 assertThat(f[0]).as("outside the blocks: the timer and the Space's own times only").matches("floor\\.timer|space\\..*");
@@ -45,13 +48,13 @@ class InterleavedRunTest extends AppTestSupport {
         }
         // seq runs 1, 2, 3 … in the order the rows were stored.
         for (int i = 0; i < blocked.size(); i++) {
-            assertThat(Long.parseLong(blocked.get(i)[11])).isEqualTo(i + 1);
+            assertThat(Long.parseLong(blocked.get(i)[seqAt])).isEqualTo(i + 1);
         }
         Map<String, List<Integer>> blocksBySeries = new LinkedHashMap<>();
         Map<String, Integer> measuredBySeries = new HashMap<>();
         int lastBlock = 0;
         for (String[] f : blocked) {
-            int block = Integer.parseInt(f[10]);
+            int block = Integer.parseInt(f[blockAt]);
             assertThat(block).as("rounds follow each other: no block of round r+1 before one of round r").isGreaterThanOrEqualTo(lastBlock);
             lastBlock = block;
             if (f[2].equals("warmup")) {

@@ -119,13 +119,14 @@ class MeasurementSeamTest {
             measurement.run(plan);
         }
 
-        assertThat(samples).extracting(Sample::metric).containsOnly("exec.true");
+        // Through a channel other than the agent every id names it; the agent's stay as they were.
+        assertThat(samples).extracting(Sample::metric).containsOnly("via.exec-only.exec.true");
         assertThat(samples).filteredOn(s -> s.phase() == Phase.MEASURED).hasSize(3).allMatch(Sample::ok)
                 .allSatisfy(s -> assertThat(s.agentNs()).as("the agent's spawn-to-reap time, through the seam").isPositive());
         Map<String, String> expected = new LinkedHashMap<>();
-        expected.put("exec.noop", NO_NOOP);
-        expected.put("file.upload.1000B", NO_FILES);
-        expected.put("file.download.1000B", NO_FILES);
+        expected.put("via.exec-only.exec.noop", NO_NOOP);
+        expected.put("via.exec-only.file.upload.1000B", NO_FILES);
+        expected.put("via.exec-only.file.download.1000B", NO_FILES);
         assertThat(skippedSeen).containsExactlyEntriesOf(expected);
         assertThat(measurement.skipped()).isEqualTo(expected);
         // Skipped work still counts as done, so progress ends at its total: 4 noop + 4 true + 3 file iterations.

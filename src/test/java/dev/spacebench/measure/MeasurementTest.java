@@ -1,5 +1,6 @@
 package dev.spacebench.measure;
 
+import dev.spacebench.channel.FileWarmup;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.spacebench.run;
 
+import dev.spacebench.run.samples.SampleBatches;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;

@@ -1,5 +1,9 @@
 package dev.spacebench.run;
 
+import dev.spacebench.measure.JvmBackgroundWork;
+import dev.spacebench.run.samples.RunSample;
+import dev.spacebench.run.samples.RunSampleRepository;
+import dev.spacebench.run.samples.SampleBatches;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;

@@ -3,7 +3,7 @@ package dev.spacebench.system;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.spacebench.AppTestSupport;
-import dev.spacebench.run.SampleCsv;
+import dev.spacebench.run.samples.SampleCsv;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;

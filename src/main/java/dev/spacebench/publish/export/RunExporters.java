@@ -1,6 +1,7 @@
 package dev.spacebench.publish.export;
 
 import dev.spacebench.run.MetricResult;
+import dev.spacebench.run.RunLinks;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +12,7 @@ import org.springframework.stereotype.Component;
 
 /** Every {@link RunExporter} bean, in order: what lists and serves a run's downloads. */
 @Component
-public class RunExporters {
+public class RunExporters implements RunLinks {
 
     private final ObjectProvider<RunExporter> beans;
     private volatile List<RunExporter> exporters;
@@ -60,6 +61,7 @@ public class RunExporters {
     }
 
     /** File name → URL of every file of the run, in order: the run's links in its JSON. */
+    @Override
     public Map<String, String> links(long runId, List<MetricResult> results) {
         Map<String, String> links = new LinkedHashMap<>();
         files(runId, results).forEach(f -> links.put(f.file().name(), f.file().url(runId)));

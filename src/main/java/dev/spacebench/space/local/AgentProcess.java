@@ -99,7 +99,8 @@ public record AgentProcess(Process process, String address) {
         }
     }
 
-    private static String exitCode(Process process) {
+    /** " (exit code N)" once {@code process} has ended (waiting up to 1 s), or empty. */
+    static String exitCode(Process process) {
         try {
             return process.waitFor(1, TimeUnit.SECONDS) ? " (exit code " + process.exitValue() + ")" : "";
         } catch (InterruptedException e) {

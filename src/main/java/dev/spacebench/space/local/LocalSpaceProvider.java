@@ -1,16 +1,21 @@
 package dev.spacebench.space.local;
 
 import dev.spacebench.space.Space;
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.SpaceProvider;
 import dev.spacebench.space.SpaceSpec;
+import dev.spacebench.space.SshAccess;
 import dev.spacebench.space.limits.HostShape;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -65,18 +70,43 @@ public abstract class LocalSpaceProvider implements SpaceProvider {
         return create(root, spec, readyTimeout);
     }
 
+    /** The channels this kind's Spaces can serve ({@link SpaceChannels}); by default only the agent. */
+    protected Set<String> servedChannels() {
+        return Set.of(SpaceChannels.AGENT);
+    }
+
+    @Override
+    public Optional<String> channelsUnsupported(Set<String> channels) {
+        Set<String> served = servedChannels();
+        List<String> cannot = channels.stream().filter(c -> !served.contains(c)).sorted().toList();
+        return cannot.isEmpty() ? Optional.empty()
+                : Optional.of("the " + kind() + " kind cannot serve " + cannot + "; it serves " + served.stream().sorted().toList());
+    }
+
     @Override
     public Space create(Path root, SpaceSpec spec, Duration readyTimeout) throws SpaceException {
+        return create(root, spec, readyTimeout, Set.of(SpaceChannels.AGENT));
+    }
+
+    @Override
+    public Space create(Path root, SpaceSpec spec, Duration readyTimeout, Set<String> channels) throws SpaceException {
+        Optional<String> cannot = channelsUnsupported(channels);
+        if (cannot.isPresent()) {
+            throw new SpaceException(cannot.get());
+        }
+        if (root == null) {
+            root = this.root;
+        }
         Instant createdAt = Instant.now();
         long start = System.nanoTime();
-        Launch launch = new Launch();
+        Launch launch = new Launch(channels);
         try {
             SpaceDir dir = SpaceDir.create(root, kind());
             launch.dir = dir.dir();
             Launched launched = launch(dir, spec, readyTimeout, launch);
             live.put(dir.id(), launch.teardown());
             return new Space(dir.id(), kind(), launched.target(), dir.token().token(), dir.bulk(), createdAt,
-                    launch.readyAt - start, launched.facts());
+                    launch.readyAt - start, launched.facts(), launch.ssh);
         } catch (IOException | SpaceException | RuntimeException e) {
             throw launch.teardown().failed(kind(), e);
         }
@@ -102,18 +132,45 @@ public abstract class LocalSpaceProvider implements SpaceProvider {
 
     /** What a launch has made so far, for the Space's {@link Teardown}, and when its agent was ready. */
     public static final class Launch {
+        private final Set<String> channels;
         private Runnable first;
+        private Runnable also;
         private Process process;
         private HostShape limits;
         private Path dir;
         private long readyAt;
+        private SshAccess ssh;
 
-        private Launch() {
+        private Launch(Set<String> channels) {
+            this.channels = Set.copyOf(channels);
+        }
+
+        /** Whether the Space must serve {@code channel} ({@link SpaceChannels}) besides its agent. */
+        public boolean wants(String channel) {
+            return channels.contains(channel);
         }
 
         /** The kind's own removal step, run before the processes are killed (e.g. removing a container). */
         public void first(Runnable step) {
             this.first = step;
+        }
+
+        /**
+         * One more removal step, run after the kind's own ({@link #first}) and before the agent's
+         * tree is killed: for a server the Space runs beside its agent (its SSH server). Steps given
+         * here run in the order given.
+         */
+        public void also(Runnable step) {
+            Runnable before = also;
+            this.also = before == null ? step : () -> {
+                before.run();
+                step.run();
+            };
+        }
+
+        /** How to reach the SSH server the launch started in the Space. */
+        public void ssh(SshAccess access) {
+            this.ssh = access;
         }
 
         /** The cgroups made for the Space, released after its processes are killed. */
@@ -128,7 +185,11 @@ public abstract class LocalSpaceProvider implements SpaceProvider {
         }
 
         private Teardown teardown() {
-            return new Teardown(first, process, limits, dir);
+            Runnable steps = also == null ? first : first == null ? also : () -> {
+                first.run();
+                also.run();
+            };
+            return new Teardown(steps, process, limits, dir);
         }
     }
 }

@@ -9,14 +9,20 @@ import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.local.AgentLauncher;
 import dev.spacebench.space.local.AgentProcess;
+import dev.spacebench.space.SpaceChannels;
+import dev.spacebench.space.SshAccess;
 import dev.spacebench.space.local.LocalSpaceProvider;
+import dev.spacebench.space.local.OpenSshServer;
 import dev.spacebench.space.local.ProcessTrees;
 import dev.spacebench.space.local.SpaceDir;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -57,8 +63,20 @@ public class ProcessSpaceProvider extends LocalSpaceProvider {
         return Availability.yes();
     }
 
+    /** The agent, and SSH where Debian's sshd is installed ({@link OpenSshServer}). */
     @Override
-    protected Launched launch(SpaceDir dir, SpaceSpec spec, Duration readyTimeout, Launch launch) throws SpaceException {
+    protected Set<String> servedChannels() {
+        return OpenSshServer.unavailable().isEmpty() ? Set.of(SpaceChannels.AGENT, SpaceChannels.SSH) : Set.of(SpaceChannels.AGENT);
+    }
+
+    @Override
+    public Optional<String> channelsUnsupported(Set<String> channels) {
+        return super.channelsUnsupported(channels).map(why -> channels.contains(SpaceChannels.SSH)
+                ? why + OpenSshServer.unavailable().map(missing -> " (ssh: " + missing + ")").orElse("") : why);
+    }
+
+    @Override
+    protected Launched launch(SpaceDir dir, SpaceSpec spec, Duration readyTimeout, Launch launch) throws IOException, SpaceException {
         List<String> command = new ArrayList<>(AgentLauncher.command());
         command.addAll(dir.agentArguments("127.0.0.1:0"));
         String id = dir.id();
@@ -70,14 +88,25 @@ public class ProcessSpaceProvider extends LocalSpaceProvider {
             MarkedProcesses.kill(SPACE_MARK, id);
         });
 
-        SpaceFacts facts = SpaceFacts.builder("none: a child process of the app on the same host")
+        // After the agent is ready: space.ready times the agent, and the SSH server's start is not in it.
+        SshAccess ssh = null;
+        if (launch.wants(SpaceChannels.SSH)) {
+            ssh = OpenSshServer.start(dir.dir(), Map.of(SPACE_MARK, id), dir.work().toString(), readyTimeout, launch);
+            launch.ssh(ssh);
+        }
+
+        SpaceFacts.Builder builder = SpaceFacts.builder("none: a child process of the app on the same host")
                 .network(SpaceFacts.Transport.LOOPBACK_TCP, "loopback TCP " + agent.target())
                 .shape(spec.describeShape(), "none (the process kind cannot limit CPU or memory)", null)
                 .detail("pid", Long.toString(agent.process().pid()))
                 .detail("directory", dir.dir().toString())
                 .detail("cleanup", "delete kills the agent's process tree and every process carrying " + SPACE_MARK + "=" + id
-                + " in its environment; a process started with a cleaned environment outside the tree is not reached")
-                .build();
+                + " in its environment; a process started with a cleaned environment outside the tree is not reached");
+        if (ssh != null) {
+            builder.detail("ssh", "OpenSSH sshd -D -e on " + ssh.host() + ":" + ssh.port() + ", public-key authentication only, "
+                    + "host and client keys made for this Space; killed with it");
+        }
+        SpaceFacts facts = builder.build();
         return new Launched(agent.target(), facts);
     }
 

@@ -1,9 +1,0 @@
-package dev.spacebench.run;
-
-import org.springframework.data.jpa.repository.JpaRepository;
-
-/** Writes samples and counts them; reads of many samples go through {@link SampleRows}, row by row. */
-public interface RunSampleRepository extends JpaRepository<RunSample, Long> {
-
-    long countByRunId(Long runId);
-}

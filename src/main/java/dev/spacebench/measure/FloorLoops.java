@@ -5,6 +5,7 @@ import dev.spacebench.floor.HostSpawnFloor;
 import dev.spacebench.floor.HyperfineFloor;
 import dev.spacebench.floor.TimerGranularity;
 import dev.spacebench.metric.FloorMetric;
+import dev.spacebench.metric.Metric;
 import dev.spacebench.plan.FloorPlan;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -156,7 +157,7 @@ final class FloorLoops {
 
     /** Whether {@code id} is a floor loop an interleaved plan runs in blocks (every floor metric but the timer). */
     static boolean inBlocks(String id) {
-        return id.startsWith("floor.") && !id.equals(FloorMetric.TIMER.id());
+        return Metric.isFloor(id) && Metric.parse(id).orElse(null) != FloorMetric.TIMER;
     }
 
     private void record(String metric, long[] samples) {

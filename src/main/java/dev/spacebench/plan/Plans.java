@@ -17,7 +17,7 @@ public final class Plans {
     public static final int DEFAULT_FLOOR_MAX_N = 1000;
     public static final long DEFAULT_BULK_THRESHOLD_BYTES = 2L << 20;
     public static final int DEFAULT_CHUNK_BYTES = AgentProtocol.DEFAULT_CHUNK_BYTES;
-    /** Measured iterations per block of an interleaved plan. */
+    /** Measured iterations per block of an interleaved plan (at most the exec n: a smaller n is one block). */
     public static final int DEFAULT_BLOCK_SIZE = 10;
     private static final long MIB = 1L << 20;
 
@@ -42,8 +42,9 @@ public final class Plans {
         FloorPlan floor = given == null ? null : given.floor();
         Integer spaces = given == null || given.spaces() == null ? 1 : given.spaces();
         String order = given == null || given.order() == null ? Plan.INTERLEAVED : given.order();
-        int blockSize = given == null || given.blockSize() == null ? DEFAULT_BLOCK_SIZE : given.blockSize();
         int execN = inRange(exec.n(), 1, PlanLimits.MAX_N, DEFAULT_EXEC_N);
+        // The default never makes a valid plan invalid: an exec n under it is one block of n.
+        int blockSize = given == null || given.blockSize() == null ? Math.min(DEFAULT_BLOCK_SIZE, execN) : given.blockSize();
         // An interleaved floor loop needs one iteration per block at least: its default n rises to that.
         int blocks = Plan.INTERLEAVED.equals(order) && blockSize >= 1 ? (execN + blockSize - 1) / blockSize : 1;
         return new Plan(exec, files, new FloorPlan(

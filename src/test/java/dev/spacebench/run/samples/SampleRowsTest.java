@@ -53,12 +53,12 @@ class SampleRowsTest extends AppTestSupport {
         assertThat(csv.statusCode()).isEqualTo(200);
         assertThat(csv.body()).isEqualTo("""
                 metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq
-                exec.noop,1,warmup,5000,0,true,,,,agent,,
-                exec.noop,1,measured,300,0,true,,,,agent,,
-                exec.noop,2,measured,200,0,true,,,,agent,,
-                exec.true,1,measured,150,0,true,,,,agent,,
+                exec.noop,1,warmup,5000,0,true,,,,,agent,,
+                exec.noop,1,measured,300,0,true,,,,,agent,,
+                exec.noop,2,measured,200,0,true,,,,,agent,,
+                exec.true,1,measured,150,0,true,,,,,agent,,
                 exec.noop,3,measured,999999999999,0,false,"agent lost: ""gone\""",,,,agent,,
-                exec.noop,4,measured,100,0,true,,,,agent,,
+                exec.noop,4,measured,100,0,true,,,,,agent,,
                 """);
         assertThat(get("/api/runs/" + b + "/samples.csv").body().lines().skip(1).map(l -> l.split(",")[3]))
                 .containsExactly("900", "100", "700", "50", "1");

@@ -24,7 +24,7 @@ class ChannelsEndToEndTest extends AppTestSupport {
         assumeTrue(Files.isExecutable(Path.of("/usr/sbin/sshd")), "/usr/sbin/sshd is missing: install the Debian package openssh-server");
         HttpResponse<String> created = post("/api/runs", """
                 {"space": {"kind": "process"}, "channels": ["agent", "ssh"],
-                 "plan": {"exec": {"metrics": ["noop", "true"], "n": 7, "warmups": 1, "agentWarmupCalls": 10},
+                 "plan": {"exec": {"metrics": ["noop", "true"], "n": 7, "warmups": 1, "agentWarmupCalls": 10}, "blockSize": 3,
                           "files": {"sizes": [{"bytes": 300000, "n": 2}], "warmups": 0},
                           "floor": {"enabled": false}}}""");
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
@@ -44,6 +44,20 @@ class ChannelsEndToEndTest extends AppTestSupport {
                     .containsEntry(prefix + "file.download.300000B " + channel, 2L);
         }
         assertThat(rows).filteredOn(f -> f[0].startsWith("space.")).allMatch(f -> f[10].isEmpty());
+        // Interleaved (the default), each channel's exec metrics in ⌈7 / 3⌉ = 3 blocks; seq runs on across
+        // the channels: 1, 2, 3 … in the order the rows were stored, no number twice.
+        List<String> header = List.of(get("/api/runs/" + id + "/samples.csv").body().lines().findFirst().orElseThrow().split(","));
+        int blockAt = header.indexOf("block");
+        int seqAt = header.indexOf("seq");
+        Map<String, java.util.Set<String>> blocks = rows.stream().filter(f -> f[2].equals("measured") && f[0].contains("exec."))
+                .collect(Collectors.groupingBy(f -> f[0], Collectors.mapping(f -> f[blockAt], Collectors.toSet())));
+        assertThat(blocks).containsOnlyKeys("exec.noop", "exec.true", "via.ssh.exec.noop", "via.ssh.exec.true")
+                .allSatisfy((series, b) -> assertThat(b).as(series).containsExactlyInAnyOrder("1", "2", "3"));
+        List<Long> seqs = rows.stream().filter(f -> !f[seqAt].isEmpty()).map(f -> Long.parseLong(f[seqAt])).toList();
+        assertThat(seqs).hasSize(2 * 2 * (7 + 1));
+        for (int i = 0; i < seqs.size(); i++) {
+            assertThat(seqs.get(i)).as("seq of the interleaved sample #%d", i + 1).isEqualTo(i + 1L);
+        }
         // Nothing of the Space's sshd is left once the run ended.
         assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
                 .filter(c -> c.contains("sshd") && c.contains(SPACES.toString()))).isEmpty();

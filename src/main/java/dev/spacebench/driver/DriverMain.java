@@ -126,12 +126,17 @@ public final class DriverMain {
         Plan plan = job.plan();
         long done = Measurement.unitsBeforeLoops(plan);
         long total = Measurement.progressUnits(plan, job.channels().size());
+        // An interleaved run's seq goes on from one channel's samples to the next's.
+        long seq = 0;
         for (String via : job.channels()) {
             if (via.equals(SpaceChannels.AGENT)) {
-                done = agent.run(plan, done, total);
+                done = agent.seqAfter(seq).run(plan, done, total);
+                seq = agent.lastSeq();
             } else {
                 try (Channel other = openOther(via, job)) {
-                    done = new Measurement(other, job.staging(), listener).run(plan, done, total);
+                    Measurement measurement = new Measurement(other, job.staging(), listener).seqAfter(seq);
+                    done = measurement.run(plan, done, total);
+                    seq = measurement.lastSeq();
                 }
             }
         }

@@ -75,6 +75,8 @@ public final class Measurement {
     private int failuresInARow;
     /** Where an interleaved run's bare gRPC ping listens: null, TCP loopback; else a unix socket in it. */
     private Path floorSocketDir;
+    /** The last seq an interleaved sample took (0 before any): it runs on across the run's channels. */
+    private long seq;
 
 
     /**
@@ -238,6 +240,23 @@ public final class Measurement {
     }
 
     /**
+     * An interleaved run's samples here take seq from {@code last} + 1 on: a run through several
+     * channels hands each channel's {@link #lastSeq()} to the next, so seq is the sample's place in
+     * the whole run.
+     *
+     * @return this
+     */
+    public Measurement seqAfter(long last) {
+        this.seq = last;
+        return this;
+    }
+
+    /** The last seq an interleaved sample took here; the {@link #seqAfter} given when none did. */
+    public long lastSeq() {
+        return seq;
+    }
+
+    /**
      * For an interleaved plan's bare gRPC ping: over a unix socket made in {@code dir} (a Space reached
      * through one), as {@link #floor(Plan, Path, MeasureListener)}; null (the default) over TCP loopback.
      *
@@ -341,10 +360,9 @@ public final class Measurement {
     }
 
     /** Tags each sample with the block being run and its place in the interleaved part; passes everything else on. */
-    private static final class BlockTags implements MeasureListener {
+    private final class BlockTags implements MeasureListener {
         private final MeasureListener to;
         private int block;
-        private long seq;
 
         BlockTags(MeasureListener to) {
             this.to = to;
@@ -352,7 +370,7 @@ public final class Measurement {
 
         @Override
         public void sample(Sample sample) {
-            to.sample(sample.inBlock(block, ++seq));
+            to.sample(sample.inBlock(block, ++Measurement.this.seq));
         }
 
         @Override

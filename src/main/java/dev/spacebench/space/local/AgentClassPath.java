@@ -125,6 +125,22 @@ public final class AgentClassPath {
         return entries;
     }
 
+    /**
+     * Library jars of an unpacked class path (as {@link #unpacked} returned it) beyond the agent's,
+     * by file-name prefix, sorted by name. They go after the agent's entries, so the agent's
+     * class-data archive, whose class path is then a prefix, still applies.
+     *
+     * @param agentEntries what {@link #unpacked} returned
+     * @param prefixes file-name prefixes of the jars wanted, e.g. {@code "sshd-"}
+     * @throws IOException if the unpacked library directory cannot be listed
+     */
+    public static List<Path> moreLibraries(List<Path> agentEntries, List<String> prefixes) throws IOException {
+        Path lib = agentEntries.get(0).resolveSibling("lib");
+        try (Stream<Path> jars = Files.list(lib)) {
+            return jars.filter(jar -> prefixes.stream().anyMatch(jar.getFileName().toString()::startsWith)).sorted().toList();
+        }
+    }
+
     /** Whether a library jar (by file name) is one of {@link #AGENT_LIBRARIES}. */
     static boolean agentNeeds(String jarName) {
         return AGENT_LIBRARIES.stream().anyMatch(jarName::startsWith);

@@ -167,6 +167,28 @@ public final class AgentLauncher {
         return own;
     }
 
+    /**
+     * The class path of a process that runs the app's measuring code outside Spring (the run's
+     * driver): {@link #classPathEntries()}, then, when this JVM runs from the Spring Boot jar, the
+     * libraries in {@code libraryPrefixes} from the unpacked jar (the agent's class path leaves
+     * them out). Outside the Boot jar this JVM's own class path already has them.
+     *
+     * @param libraryPrefixes file-name prefixes of the extra jars, e.g. {@code "sshd-"}
+     * @throws java.io.UncheckedIOException if the Boot jar cannot be unpacked or listed
+     */
+    public static List<Path> classPathEntriesWith(List<String> libraryPrefixes) {
+        List<Path> entries = new ArrayList<>(classPathEntries());
+        List<Path> own = ownClassPathEntries();
+        if (own.size() == 1 && isBootJar(own.get(0))) {
+            try {
+                entries.addAll(AgentClassPath.moreLibraries(entries, libraryPrefixes));
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("could not list the libraries unpacked from " + own.get(0), e);
+            }
+        }
+        return entries;
+    }
+
     private static List<Path> ownClassPathEntries() {
         List<Path> entries = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {

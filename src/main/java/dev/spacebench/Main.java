@@ -1,21 +1,19 @@
 package dev.spacebench;
 
 import dev.spacebench.agent.AgentMain;
-import dev.spacebench.cli.BenchCommand;
-import dev.spacebench.cli.PublishCommand;
-import dev.spacebench.fleet.WorkerCommand;
-import dev.spacebench.floor.FloorCommand;
+import dev.spacebench.cli.SpacebenchCommand;
 import dev.spacebench.protocol.NettyJfrEvents;
 import dev.spacebench.space.local.AgentLauncher;
 import java.util.Arrays;
 import org.springframework.boot.SpringApplication;
 
 /**
- * The jar's entry: one jar, several roles. With no subcommand it serves the web app and the worker
- * ({@link SpacebenchApplication}); {@code agent} starts the agent that runs inside a Space (no
- * Spring at all, so it starts fast); {@code bench} runs one benchmark from the command line (see
- * {@code cli.BenchCommand}, which has its own Spring configuration); {@code floor} a bare floor;
- * {@code worker} a worker without web server for a fleet on one database ({@code fleet.WorkerCommand}).
+ * The jar's entry: one jar, several roles. With no arguments, or options only ({@code --NAME=VALUE}),
+ * it serves the web app and the worker ({@link SpacebenchApplication}); {@code agent} starts the
+ * agent that runs inside a Space (no Spring nor picocli at all, so it starts fast); anything else,
+ * {@code --help} included, is the command line {@link SpacebenchCommand}: {@code bench} (one
+ * benchmark; {@code bench publish}), {@code worker} (a worker without web server for a fleet on one
+ * database) and {@code floor} (bare floors).
  */
 public final class Main {
 
@@ -39,31 +37,18 @@ public final class Main {
 
     public static void main(String[] args) {
         NettyJfrEvents.turnOff(); // the app's channels and the floors alike
-        if (Help.asked(Arrays.asList(args))) {
-            Help.print(System.out);
-            return;
-        }
+        // The agent before any picocli or Spring class is loaded: its start time is measured.
         if (args.length > 0 && args[0].equals("agent")) {
             AgentMain.main(Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        boolean help = args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"));
+        if (args.length == 0 || (args[0].startsWith("--") && !help)) {
+            SpringApplication.run(SpacebenchApplication.class, args);
+            return;
+        }
         // Before bench and floor too: they measure spawn floors in this JVM.
         useTheAgentsLaunchMechanism();
-        if (args.length > 0 && args[0].equals("floor")) {
-            System.exit(FloorCommand.run(Arrays.asList(args).subList(1, args.length)));
-        }
-        if (args.length > 1 && args[0].equals("bench") && args[1].equals("publish")) {
-            PublishCommand.main(Arrays.copyOfRange(args, 2, args.length));
-            return;
-        }
-        if (args.length > 0 && args[0].equals("worker")) {
-            WorkerCommand.main(Arrays.copyOfRange(args, 1, args.length));
-            return;
-        }
-        if (args.length > 0 && args[0].equals("bench")) {
-            BenchCommand.main(Arrays.copyOfRange(args, 1, args.length));
-            return;
-        }
-        SpringApplication.run(SpacebenchApplication.class, args);
+        SpacebenchCommand.main(args);
     }
 }

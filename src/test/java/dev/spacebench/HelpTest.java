@@ -39,11 +39,51 @@ class HelpTest {
         for (String flag : List.of("--help", "-h")) {
             Outcome outcome = run(flag);
             assertThat(outcome.exit()).as(flag).isZero();
-            assertThat(outcome.stdout()).contains("Usage: java -jar spacebench.jar", "(none)", "agent", "bench", "floor",
-                    "--server.port=PORT");
+            assertThat(outcome.stdout()).startsWith("Usage: java -jar spacebench.jar [SUBCOMMAND] [OPTIONS]")
+                    .contains("(none)", "agent", "bench", "worker", "floor", "--server.port=PORT", "-h, --help");
             assertThat(outcome.stdout() + outcome.stderr()).doesNotContain("Tomcat", "Started SpacebenchApplication");
             assertThat(dir.resolve("data")).as("no database was opened").doesNotExist();
         }
+    }
+
+    @Test
+    void everySubcommandsHelpPrintsItsUsageAndExitsZero() throws Exception {
+        for (List<String> args : List.of(List.of("bench", "--help"), List.of("bench", "publish", "-h"), List.of("worker", "--help"),
+                List.of("floor", "--help"), List.of("floor", "ping", "--help"), List.of("floor", "cost", "-h"))) {
+            Outcome outcome = run(args.toArray(String[]::new));
+            assertThat(outcome.exit()).as("%s", args).isZero();
+            assertThat(outcome.stdout()).as("%s", args).startsWith("Usage: ").contains(args.get(args.size() - 2) + " ");
+            assertThat(outcome.stderr()).as("%s", args).isEmpty();
+        }
+        assertThat(run("worker", "--help").stdout()).contains("--testbed", "--spacebench.worker.lease=DUR", "Exit code 2");
+        assertThat(run("floor", "--help").stdout()).contains("stream", "ping", "cost", "transfer");
+        assertThat(run("floor", "ping", "--help").stdout()).contains("Usage: spacebench floor ping [-h] tcp|unix N WARMUPS");
+        assertThat(dir.resolve("data")).as("no database was opened").doesNotExist();
+    }
+
+    @Test
+    void aUsageErrorPrintsTheErrorAndTheUsageOnStderrAndExitsTwo() throws Exception {
+        Outcome transport = run("floor", "ping", "sctp", "1", "1");
+        assertThat(transport.exit()).isEqualTo(2);
+        assertThat(transport.stderr()).contains("expected one of [tcp, unix]", "'sctp'", "Usage: spacebench floor ping");
+        assertThat(transport.stdout()).isEmpty();
+
+        Outcome bytes = run("floor", "stream", "x", "1", "1");
+        assertThat(bytes.exit()).isEqualTo(2);
+        assertThat(bytes.stderr()).contains("(BYTES): 'x' is not an int", "Usage: spacebench floor stream");
+
+        Outcome option = run("bench", "--nope");
+        assertThat(option.exit()).isEqualTo(2);
+        assertThat(option.stderr()).contains("Unknown option: '--nope'", "Usage: spacebench bench");
+
+        Outcome subcommand = run("floor", "pong", "1", "1");
+        assertThat(subcommand.exit()).isEqualTo(2);
+        assertThat(subcommand.stderr()).contains("'pong'", "Usage: spacebench floor");
+
+        Outcome none = run("floor");
+        assertThat(none.exit()).isEqualTo(2);
+        assertThat(none.stderr()).contains("Missing required subcommand", "Usage: spacebench floor");
+        assertThat(dir.resolve("data")).as("no database was opened").doesNotExist();
     }
 
     @Test

@@ -9,7 +9,6 @@ import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.system.ApiToken;
 import dev.spacebench.system.DataDirectory;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -20,7 +19,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import tools.jackson.databind.JsonNode;
@@ -41,7 +39,7 @@ import tools.jackson.databind.json.JsonMapper;
  * failed; 2 bad usage, an unreadable or refused plan, an unknown baseline, an unreachable server,
  * a run that did not succeed, or a check that could not be made.
  */
-@Command(name = "spacebench bench", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "bench", sortOptions = false, usageHelpAutoWidth = true, exitCodeOnExecutionException = BenchCommand.FAILED,
         description = "Run one benchmark and write result.json, samples.csv and page.md.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the run succeeded (and passed its baseline check, if asked)", "1:the baseline check failed",
@@ -111,13 +109,8 @@ public class BenchCommand implements Callable<Integer> {
         this.environment = environment;
     }
 
-    /** From {@code Main.main}: runs and exits the JVM with the command's exit code. */
-    public static void main(String[] args) {
-        System.exit(execute(args, System.out, System.err, System.console() != null));
-    }
-
     /**
-     * Runs the command in this JVM.
+     * Runs the command in this JVM, as {@code spacebench bench ARGS} ({@link SpacebenchCommand}).
      *
      * @param terminal true to draw the progress bar in place; false for plain lines
      * @return the exit code: 0, 1 or 2 (see the class comment)
@@ -128,15 +121,10 @@ public class BenchCommand implements Callable<Integer> {
 
     /** As {@link #execute(String[], PrintStream, PrintStream, boolean)}, reading these environment variables. */
     static int execute(String[] args, PrintStream stdout, PrintStream stderr, boolean terminal, Map<String, String> environment) {
-        CommandLine command = new CommandLine(new BenchCommand(stdout, stderr, terminal, environment));
-        command.setOut(new PrintWriter(stdout, true));
-        command.setErr(new PrintWriter(stderr, true));
-        // picocli answers 1 for an exception; 1 means a failed baseline check, so anything unexpected is 2.
-        command.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            stderr.println("bench: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-            return FAILED;
-        });
-        return command.execute(args);
+        String[] bench = new String[args.length + 1];
+        bench[0] = "bench";
+        System.arraycopy(args, 0, bench, 1, args.length);
+        return SpacebenchCommand.execute(bench, stdout, stderr, terminal, environment);
     }
 
     @Override

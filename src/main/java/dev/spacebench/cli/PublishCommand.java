@@ -2,12 +2,10 @@ package dev.spacebench.cli;
 
 import dev.spacebench.system.DataDirectory;
 import java.io.PrintStream;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -20,7 +18,7 @@ import picocli.CommandLine.Option;
  * Exit codes: 0 written; 2 bad usage, the database or server could not be read, or the directory
  * not written (said in one line).
  */
-@Command(name = "spacebench bench publish", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "publish", sortOptions = false, usageHelpAutoWidth = true, exitCodeOnExecutionException = BenchCommand.FAILED,
         description = "Write every published benchmark as a static site: index.html and one folder per benchmark, "
                 + "relative links only (opens from file:// and any static host).")
 public class PublishCommand implements Callable<Integer> {
@@ -43,22 +41,6 @@ public class PublishCommand implements Callable<Integer> {
         this.stdout = stdout;
         this.stderr = stderr;
         this.environment = environment;
-    }
-
-    public static void main(String[] args) {
-        System.exit(execute(args, System.out, System.err, System.getenv()));
-    }
-
-    /** Runs the command in this JVM; returns its exit code (0 or 2). */
-    static int execute(String[] args, PrintStream stdout, PrintStream stderr, Map<String, String> environment) {
-        CommandLine command = new CommandLine(new PublishCommand(stdout, stderr, environment));
-        command.setOut(new PrintWriter(stdout, true));
-        command.setErr(new PrintWriter(stderr, true));
-        command.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            stderr.println("bench publish: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
-            return BenchCommand.FAILED;
-        });
-        return command.execute(args);
     }
 
     @Override

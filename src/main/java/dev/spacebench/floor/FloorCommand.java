@@ -3,8 +3,13 @@ package dev.spacebench.floor;
 import dev.spacebench.stats.Percentiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * The floors on their own, for the floor-ratio benchmark script, each printed as one line of JSON:
@@ -22,77 +27,134 @@ import java.util.List;
  *       run's 16 MiB warm-up file (a run makes 16; 0: none), what each stream-lane upload and download of BYTES costs the agent and the client (CPU, allocation, GC, the agent's resident memory), for
  *       an agent started with those extra options ({@link TransferCost}; a table).</li>
  * </ul>
- * Exit 2 on bad usage, 1 when the floor fails.
+ * Subcommands of {@code cli.SpacebenchCommand}'s {@code floor}: exit 0 done, 2 on bad usage (the error
+ * and the usage on stderr), 1 when the floor fails.
  */
+@Command(name = "floor", usageHelpWidth = 120, description = "Bare gRPC floors and harness costs for the benchmark scripts (stream, ping, cost, transfer).",
+        subcommands = {FloorCommand.Stream.class, FloorCommand.Ping.class, FloorCommand.Cost.class, FloorCommand.Transfer.class},
+        footer = {"", "Exit codes: 0 measured; 1 the floor failed; 2 bad usage."})
 public final class FloorCommand {
 
-    private static final String USAGE = "usage: floor stream BYTES N WARMUPS [hash] | floor ping tcp|unix N WARMUPS"
-            + " | floor cost N WARMUPS [JVM option...] | floor transfer BYTES N WARMUPS [JVM option...]";
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+    boolean help;
 
-    private FloorCommand() {}
+    /** {@code floor stream BYTES N WARMUPS [hash]}. */
+    @Command(name = "stream", usageHelpWidth = 120,
+            description = "A bare gRPC stream of BYTES each way to a server process of its own; prints one line of JSON.")
+    static final class Stream implements Callable<Integer> {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+        boolean help;
+        @Parameters(index = "0", paramLabel = "BYTES", description = "bytes each way")
+        int bytes;
+        @Parameters(index = "1", paramLabel = "N", description = "measured round trips")
+        int n;
+        @Parameters(index = "2", paramLabel = "WARMUPS", description = "round trips before them")
+        int warmups;
+        @Parameters(index = "3", arity = "0..1", paramLabel = "hash", description = "SHA-256 on both sides, as the agent and host do")
+        Hash hash;
 
-    public static int run(List<String> args) {
-        if (args.size() >= 3 && args.get(0).equals("cost")) {
-            try {
-                HarnessCost.run(System.out, Integer.parseInt(args.get(1)), Integer.parseInt(args.get(2)), args.subList(3, args.size()));
-                return 0;
-            } catch (NumberFormatException e) {
-                System.err.println("floor: N and WARMUPS must be whole numbers: " + e.getMessage());
-                return 2;
-            } catch (Exception e) {
-                System.err.println("floor cost failed: " + e);
-                return 1;
-            }
+        @Override
+        public Integer call() {
+            return failing("floor stream", () -> {
+                BareGrpcStream.Result result = BareGrpcStream.run(bytes, 1 << 20, n, warmups, hash != null);
+                long[] up = result.uploadNs().clone();
+                long[] down = result.downloadNs().clone();
+                Arrays.sort(up);
+                Arrays.sort(down);
+                System.out.println("{\"bytes\": " + bytes + ", \"n\": " + n + ", \"hash\": " + (hash != null) + ", \"uploadP50Ns\": "
+                        + Percentiles.of(up, 50) + ", \"downloadP50Ns\": " + Percentiles.of(down, 50) + "}");
+            });
         }
-        if (args.size() >= 4 && args.get(0).equals("transfer")) {
-            try {
-                TransferCost.run(System.out, Long.parseLong(args.get(1)), Integer.parseInt(args.get(2)), Integer.parseInt(args.get(3)),
-                        args.subList(4, args.size()));
-                return 0;
-            } catch (NumberFormatException e) {
-                System.err.println("floor: BYTES, N and WARMUPS must be whole numbers: " + e.getMessage());
-                return 2;
-            } catch (Exception e) {
-                System.err.println("floor transfer failed: " + e);
-                return 1;
-            }
-        }
-        boolean stream = !args.isEmpty() && args.get(0).equals("stream")
-                && (args.size() == 4 || args.size() == 5 && args.get(4).equals("hash"));
-        boolean ping = args.size() == 4 && args.get(0).equals("ping") && List.of("tcp", "unix").contains(args.get(1));
-        if (!stream && !ping) {
-            System.err.println(USAGE);
-            return 2;
-        }
-        try {
-            int n = Integer.parseInt(args.get(2));
-            int warmups = Integer.parseInt(args.get(3));
-            if (ping) {
-                Path socket = args.get(1).equals("unix") ? Files.createTempDirectory("spacebench-floor").resolve("ping.sock") : null;
+    }
+
+    /** The one word {@code floor stream} takes after WARMUPS. */
+    enum Hash { hash }
+
+    /** The transports {@code floor ping} measures. */
+    enum Transport { tcp, unix }
+
+    /** {@code floor ping tcp|unix N WARMUPS}. */
+    @Command(name = "ping", usageHelpWidth = 120,
+            description = "A bare gRPC ping over TCP loopback or a unix socket to a server process of its own; prints one line of JSON.")
+    static final class Ping implements Callable<Integer> {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+        boolean help;
+        @Parameters(index = "0", paramLabel = "tcp|unix", description = "the transport")
+        Transport transport;
+        @Parameters(index = "1", paramLabel = "N", description = "measured pings")
+        int n;
+        @Parameters(index = "2", paramLabel = "WARMUPS", description = "pings before them")
+        int warmups;
+
+        @Override
+        public Integer call() {
+            return failing("floor ping", () -> {
+                Path socket = transport == Transport.unix ? Files.createTempDirectory("spacebench-floor").resolve("ping.sock") : null;
                 long[] samples = BareGrpcPing.run(n, warmups, socket);
                 if (socket != null) {
                     Files.deleteIfExists(socket.getParent());
                 }
                 Arrays.sort(samples);
-                System.out.println("{\"transport\": \"" + args.get(1) + "\", \"n\": " + n + ", \"p50Ns\": " + Percentiles.of(samples, 50)
+                System.out.println("{\"transport\": \"" + transport + "\", \"n\": " + n + ", \"p50Ns\": " + Percentiles.of(samples, 50)
                         + ", \"p99Ns\": " + Percentiles.of(samples, 99) + "}");
-                return 0;
-            }
-            int bytes = Integer.parseInt(args.get(1));
-            boolean hash = args.size() == 5;
-            BareGrpcStream.Result result = BareGrpcStream.run(bytes, 1 << 20, n, warmups, hash);
-            long[] up = result.uploadNs().clone();
-            long[] down = result.downloadNs().clone();
-            Arrays.sort(up);
-            Arrays.sort(down);
-            System.out.println("{\"bytes\": " + bytes + ", \"n\": " + n + ", \"hash\": " + hash + ", \"uploadP50Ns\": " + Percentiles.of(up, 50)
-                    + ", \"downloadP50Ns\": " + Percentiles.of(down, 50) + "}");
+            });
+        }
+    }
+
+    /** {@code floor cost N WARMUPS [JVM option…]}. */
+    @Command(name = "cost", usageHelpWidth = 120,
+            description = {"What the harness costs per round trip (a table), for an agent started with these JVM options,",
+                    "and the bare floors beside it."})
+    static final class Cost implements Callable<Integer> {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+        boolean help;
+        @Parameters(index = "0", paramLabel = "N", description = "measured round trips")
+        int n;
+        @Parameters(index = "1", paramLabel = "WARMUPS", description = "round trips before them")
+        int warmups;
+        @Parameters(index = "2..*", paramLabel = "JVM-OPTION", description = "extra options for the agent's JVM")
+        List<String> jvmOptions = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            return failing("floor cost", () -> HarnessCost.run(System.out, n, warmups, jvmOptions));
+        }
+    }
+
+    /** {@code floor transfer BYTES N WARMUPS [JVM option…]}. */
+    @Command(name = "transfer", usageHelpWidth = 120,
+            description = {"What each stream-lane upload and download of BYTES costs the agent and the client (a table).",
+                    "The agent starts with these JVM options; first come WARMUPS uploads and downloads of a run's 16 MiB",
+                    "warm-up file (a run makes 16; 0: none)."})
+    static final class Transfer implements Callable<Integer> {
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "show this help and exit")
+        boolean help;
+        @Parameters(index = "0", paramLabel = "BYTES", description = "bytes per transfer")
+        long bytes;
+        @Parameters(index = "1", paramLabel = "N", description = "measured transfers")
+        int n;
+        @Parameters(index = "2", paramLabel = "WARMUPS", description = "16 MiB warm-up transfers before them")
+        int warmups;
+        @Parameters(index = "3..*", paramLabel = "JVM-OPTION", description = "extra options for the agent's JVM")
+        List<String> jvmOptions = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            return failing("floor transfer", () -> TransferCost.run(System.out, bytes, n, warmups, jvmOptions));
+        }
+    }
+
+    private interface Floor {
+        void measure() throws Exception;
+    }
+
+    /** Runs the floor: 0, or 1 with the failure said in one line. */
+    private static int failing(String name, Floor floor) {
+        try {
+            floor.measure();
             return 0;
-        } catch (NumberFormatException e) {
-            System.err.println("floor: BYTES, N and WARMUPS must be whole numbers: " + e.getMessage());
-            return 2;
         } catch (Exception e) {
-            System.err.println("floor " + args.get(0) + " failed: " + e);
+            System.err.println(name + " failed: " + e);
             return 1;
         }
     }

@@ -27,6 +27,7 @@ class BenchHelpTest {
         }
         String all = out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8) + stray.toString(StandardCharsets.UTF_8);
         assertThat(all).doesNotContain("picocli WARN").doesNotContain("Could not format");
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("up to 10% slower");
+        assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage: spacebench bench [-h]").contains("up to 10% slower", "publish");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("Unknown option: '--bogus'", "Usage: spacebench bench");
     }
 }

@@ -75,6 +75,9 @@ class ChannelsEndToEndTest extends AppTestSupport {
                 "space.channels", "give \"channels\" at the top level");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"attach\",\"target\":\"127.0.0.1:1\",\"token\":\"t\"},\"channels\":[\"ssh\"]}"),
                 "channels", "the attach kind cannot serve [ssh]; it serves [agent]");
+        // An interleaved run (the default order) times its floor between the agent channel's blocks.
+        assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"ssh\"]}"),
+                "channels", "an interleaved run with a floor measures its floor beside the agent channel: add \"agent\"");
     }
 
     private static void assertProblem(HttpResponse<String> response, String field, String message) {

@@ -10,6 +10,7 @@ import dev.spacebench.request.FieldError;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.TestbedCheck;
 import dev.spacebench.space.KindStatus;
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.space.Spaces;
 import java.util.ArrayList;
@@ -73,6 +74,13 @@ public final class RunRequestValidator {
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
         PlanValidator.check(plan, limits, "plan")
                 .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
+        if (errors.isEmpty() && plan.interleaved() && !Boolean.FALSE.equals(plan.floor().enabled()) && spec.channels() != null
+                && !spec.channels().contains(SpaceChannels.AGENT)) {
+            // The floor's blocks are interleaved with the agent channel's loops; without that channel they would never run.
+            errors.add(new FieldError("channels", "an interleaved run with a floor measures its floor beside the agent channel: add \""
+                    + SpaceChannels.AGENT + "\" to channels, or set plan.floor.enabled to false or plan.order to \"" + Plan.SEQUENTIAL
+                    + "\", was " + spec.channels()));
+        }
         if (errors.isEmpty()) {
             ConcurrencyFit.check(plan, !spaces.attachingKinds().contains(spec.kind()), spec.memoryMiB(), SystemFacts.read().memoryBytes(),
                     "plan").forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));

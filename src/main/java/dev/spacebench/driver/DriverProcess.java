@@ -39,8 +39,11 @@ public final class DriverProcess {
     public static final String DRIVER_MAIN = "dev.spacebench.driver.DriverMain";
     /** The driver's heap: fixed and small; its loops keep only the samples of one batch. */
     static final long MAX_HEAP_MIB = 256;
-    /** What the SSH channel's client (MINA SSHD) needs beyond the agent's class path. */
-    static final List<String> SSH_CLIENT_LIBRARIES = List.of("sshd-", "slf4j-api-");
+    /**
+     * What the driver needs beyond the agent's class path: the SSH channel's client (MINA SSHD) and
+     * Jackson, with which the interleaved floor reads hyperfine's JSON.
+     */
+    static final List<String> DRIVER_LIBRARIES = List.of("sshd-", "slf4j-api-", "jackson-");
     /** How much of the driver's stderr is kept for the run's reason: its last words. */
     static final int LAST_WORDS_BYTES = 2048;
 
@@ -91,7 +94,7 @@ public final class DriverProcess {
         }
         command.add(AgentLauncher.javaBinary());
         command.addAll(AgentLauncher.jvmOptions(2 * MAX_HEAP_MIB));
-        List<Path> entries = AgentLauncher.classPathEntriesWith(SSH_CLIENT_LIBRARIES);
+        List<Path> entries = AgentLauncher.classPathEntriesWith(DRIVER_LIBRARIES);
         AgentArchive.find(entries).ifPresent(file -> command.add("-XX:SharedArchiveFile=" + file));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, entries.stream().map(Path::toString).toList()));

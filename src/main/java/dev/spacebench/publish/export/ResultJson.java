@@ -58,9 +58,10 @@ public class ResultJson implements RunExporter {
     public static ResultDocument of(RunReport report, List<MetricResult> results) {
         List<ResultDocument.MetricFigures> metrics = results.stream().map(ResultJson::figures).toList();
         return new ResultDocument(ResultDocument.SCHEMA,
-                new ResultDocument.RunInfo(report.id(), report.status(), report.kind(), report.createdAt(), report.startedAt(),
-                        report.finishedAt(), report.failureReason(), report.sampleCount(), report.headline()),
-                report.spaceSpec(), report.plan(), report.environmentDetail(), report.buildDetail(),
+                new ResultDocument.RunInfo(report.id(), report.state().status(), report.kind(), report.times().createdAt(),
+                        report.times().startedAt(), report.times().finishedAt(), report.state().failureReason(),
+                        report.state().sampleCount(), report.headline()),
+                report.setup().spaceSpec(), report.setup().plan(), report.setup().environmentDetail(), report.setup().buildDetail(),
                 ResultDocument.Definitions.current(), metrics, concurrency(report));
     }
 

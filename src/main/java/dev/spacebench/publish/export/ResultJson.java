@@ -78,11 +78,13 @@ public class ResultJson implements RunExporter {
     private static ResultDocument.MetricFigures figures(MetricResult r) {
         String kind = Kind.ofId(r.getMetric()).wireName();
         Double mibs = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
-        return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
-                r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
-                r.getStddevNs(), mibs, r.getIntervals(), r.getHistogram(),
-                split(r),
-                r.getLevel(), r.getFastestSpaceP50Ns(), r.getSlowestSpaceP50Ns(), r.getPerSecond(), r.getWallNs());
+        return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(),
+                new ResultDocument.Counts(r.getN(), r.getWarmups(), r.getFailures()),
+                new ResultDocument.Summary(r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
+                        r.getStddevNs(), mibs),
+                r.getIntervals(), r.getHistogram(), split(r),
+                new ResultDocument.LevelFigures(r.getLevel(), r.getFastestSpaceP50Ns(), r.getSlowestSpaceP50Ns(), r.getPerSecond(),
+                        r.getWallNs()));
     }
 
     private static ResultDocument.Split split(MetricResult r) {

@@ -37,8 +37,8 @@ class RepeatsPageTest extends AppTestSupport {
 
     @Test
     void threeRunsOfOnePlanArePooledAndASingleRunSaysItIsOne() throws Exception {
-        long other = succeededRun(7);
-        List<Long> same = List.of(succeededRun(9), succeededRun(9), succeededRun(9));
+        long other = succeededRun(10);
+        List<Long> same = List.of(succeededRun(20), succeededRun(20), succeededRun(20));
         publish("repeats-pooled", other);
         for (long run : same) {
             publish("repeats-pooled", run);
@@ -51,16 +51,16 @@ class RepeatsPageTest extends AppTestSupport {
         assertThat(row.selectFirst("th").text()).isEqualTo("true");
         List<String> cells = row.select("td").eachText();
         assertThat(cells.get(0)).isEqualTo("3");
-        // The pooled nearest-rank median of the 27 samples: rank 14 of them sorted.
+        // The pooled nearest-rank median of the 60 samples: rank 30 of them sorted; each run's, rank 10 of 20.
         List<Long> pooled = new ArrayList<>();
         List<Long> runMedians = new ArrayList<>();
         for (long run : same) {
             List<Long> mine = measuredTrue(get("/api/runs/" + run + "/samples.csv").body());
-            assertThat(mine).hasSize(9);
+            assertThat(mine).hasSize(20);
             pooled.addAll(mine);
-            runMedians.add(mine.stream().sorted().toList().get(4));
+            runMedians.add(mine.stream().sorted().toList().get(9));
         }
-        long median = pooled.stream().sorted().toList().get(13);
+        long median = pooled.stream().sorted().toList().get(29);
         assertThat(ns(cells.get(1))).isCloseTo(median, org.assertj.core.data.Percentage.withPercentage(0.6));
         String[] interval = cells.get(2).split(" – ");
         assertThat(interval).hasSize(2);
@@ -85,7 +85,7 @@ class RepeatsPageTest extends AppTestSupport {
         List<Long> values = new ArrayList<>();
         for (int i = 1; i < lines.length; i++) {
             String[] cells = lines[i].strip().split(",", -1);
-            if (cells[header.indexOf("metric")].equals("true") && cells[header.indexOf("phase")].equals("measured")
+            if (cells[header.indexOf("metric")].equals("exec.true") && cells[header.indexOf("phase")].equals("measured")
                     && cells[header.indexOf("ok")].equals("true")) {
                 values.add(Long.parseLong(cells[header.indexOf("ns")]));
             }

@@ -24,9 +24,6 @@ import tools.jackson.databind.json.JsonMapper;
 @Component
 public class BenchmarkPool {
 
-    /** The metrics pooled, in the order the headline quotes them. */
-    private static final List<ExecRoundTrip> HEADLINE = List.of(ExecRoundTrip.SH_C, ExecRoundTrip.TRUE, ExecRoundTrip.NOOP);
-
     private final BenchmarkRepository benchmarks;
     private final BenchmarkRunRepository entries;
     private final RunService runs;
@@ -83,7 +80,7 @@ public class BenchmarkPool {
         List<Long> ids = window.stream().map(Run::getId).toList();
         List<MetricResult> current = window.isEmpty() ? List.of() : runs.results(ids.get(0));
         List<Row> rowsShown = new ArrayList<>();
-        for (ExecRoundTrip metric : HEADLINE) {
+        for (ExecRoundTrip metric : BenchmarkService.HEADLINE) {
             if (current.stream().noneMatch(r -> r.getMetric().equals(metric.id()) && r.getP50Ns() != null)) {
                 continue;
             }

@@ -91,7 +91,9 @@ record ContainerCommand(ContainerCli cli, String name, Path shared, Path workDir
     static List<String> ulimits() {
         List<String> options = new ArrayList<>();
         try {
-            long pidMax = Long.parseLong(Files.readString(Path.of("/proc/sys/kernel/pid_max")).trim());
+            // By lines: JDK 17's readString of a /proc/sys file (size 0) returns its first byte alone on kernel 6.18
+            // ("3" for 32768), which gave containers nproc=3; runc as root ignores it, gVisor does not.
+            long pidMax = Long.parseLong(Files.readAllLines(Path.of("/proc/sys/kernel/pid_max")).get(0).trim());
             for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
                 boolean files = line.startsWith("Max open files");
                 boolean processes = line.startsWith("Max processes");

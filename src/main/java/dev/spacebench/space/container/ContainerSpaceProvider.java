@@ -246,6 +246,11 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
         return 0;
     }
 
+    /** The engine's tool as this provider finds it, for tests in this package. */
+    ContainerCli cliForTest() {
+        return ContainerCli.find(configuredCli).orElseThrow();
+    }
+
     private static String containerName(String id) {
         return "spacebench-" + id;
     }

@@ -129,7 +129,8 @@ public class Spaces {
      */
     private String servedElsewhere(SpaceProvider asked, Set<String> channels) {
         StringBuilder text = new StringBuilder();
-        for (String channel : channels.stream().filter(c -> asked.channelsUnsupported(Set.of(SpaceChannels.AGENT, c)).isPresent())
+        for (String channel : channels.stream().filter(c -> !c.equals(SpaceChannels.AGENT))
+                .filter(c -> asked.channelsUnsupported(Set.of(SpaceChannels.AGENT, c)).isPresent())
                 .sorted().toList()) {
             List<String> kinds = providers.values().stream()
                     .filter(p -> p.channelsUnsupported(Set.of(SpaceChannels.AGENT, channel)).isEmpty())

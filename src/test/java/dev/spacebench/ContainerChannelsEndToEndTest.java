@@ -16,8 +16,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * One run on one real podman container Space measured through the agent, the engine's own exec and
  * cp ({@code container-exec}) and SSH to an sshd in the container, side by side; its figures
- * recomputed from samples.csv by the independent Python check. And what a request may not ask:
- * an unknown runtime, a runtime for a kind without one, container-exec on another kind.
+ * recomputed from samples.csv by the independent Python check. (What a request may not ask for,
+ * runtimes and channels, is in {@link ChannelsEndToEndTest}.)
  */
 class ContainerChannelsEndToEndTest extends AppTestSupport {
 
@@ -75,23 +75,5 @@ class ContainerChannelsEndToEndTest extends AppTestSupport {
         assertThat(ps.waitFor()).as(containers).isZero();
         assertThat(containers.lines().toList()).doesNotContain(name.group());
         assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse("")).filter(c -> c.contains(name.group()))).isEmpty();
-    }
-
-    @Test
-    void runtimesAndContainerExecOutsideWhatIsAllowedAreRefusedNamingTheField() throws Exception {
-        assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"container\",\"runtime\":\"kata\"}}"),
-                "space.runtime", "must be one of [runc, runsc] (default runc), was 'kata'");
-        assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\",\"runtime\":\"runsc\"}}"),
-                "space.runtime", "does not apply to kind 'process'; it applies to [container]");
-        assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"agent\",\"container-exec\"]}"),
-                "channels", "container-exec: kinds [container]");
-    }
-
-    private static void assertProblem(HttpResponse<String> response, String field, String message) {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
-        JsonNode errors = json(response).get("errors");
-        List<String> fields = errors.findValuesAsString("field");
-        assertThat(fields).as(response.body()).contains(field);
-        assertThat(errors.get(fields.indexOf(field)).get("message").asString()).contains(message);
     }
 }

@@ -53,6 +53,10 @@ final class SpaceFields {
         if (!SpaceKinds.CONTAINER.equals(kind)) {
             // The OCI runtime is the container engine's choice; no other kind has one to choose.
             notFor(errors, "space.runtime", spec.runtime(), which, List.of(SpaceKinds.CONTAINER));
+        } else if (spec.runtime() != null && !SpaceKinds.CONTAINER_RUNTIMES.contains(spec.runtime())) {
+            // Known here, before the kind's availability: whether runsc runs on this host is the kind's to say.
+            errors.add(new FieldError("space.runtime", "must be one of " + SpaceKinds.CONTAINER_RUNTIMES + " (default "
+                    + SpaceKinds.CONTAINER_RUNTIMES.get(0) + "), was '" + spec.runtime() + "'"));
         }
         return errors;
     }

@@ -1,6 +1,7 @@
 package dev.spacebench.space.container;
 
 import dev.spacebench.space.FileTrees;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceProvider.Availability;
 import dev.spacebench.space.local.Executables;
 import dev.spacebench.space.local.HostRoot;
@@ -26,10 +27,10 @@ import java.util.Optional;
  */
 final class ContainerRuntimes {
 
-    static final String RUNC = "runc";
-    static final String RUNSC = "runsc";
+    static final String RUNC = SpaceKinds.CONTAINER_RUNTIMES.get(0);
+    static final String RUNSC = SpaceKinds.CONTAINER_RUNTIMES.get(1);
     /** What {@code space.runtime} may be. */
-    static final List<String> KNOWN = List.of(RUNC, RUNSC);
+    static final List<String> KNOWN = SpaceKinds.CONTAINER_RUNTIMES;
     static final String RUNSC_FIX = "apt-get install runsc, run the app as root with podman (gVisor's podman support here is rootful), "
             + "and check `podman --runtime /usr/bin/runsc --runtime-flag network=none run --rm --rootfs DIR true`";
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(60);

@@ -62,6 +62,13 @@ public final class DriverMain {
         NettyJfrEvents.turnOff(); // as the agent and the app: the first connection otherwise starts JFR
         OutputStream frames = new FileOutputStream(FileDescriptor.out);
         System.setOut(System.err);
+        String missing = missingLibrary();
+        if (missing != null) {
+            // Before the job is read: the worker meets the stream's end and reports these last words, on every task's first run.
+            System.err.println("driver: " + missing);
+            System.exit(2);
+            return;
+        }
         DataInputStream in = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in)));
         DriverJob job;
         try {
@@ -136,6 +143,34 @@ public final class DriverMain {
             }
         }
         System.exit(code);
+    }
+
+    /**
+     * A class of each library the driver's code needs beyond the agent's class path (its class path
+     * adds them from the packaged jar: {@link DriverProcess#DRIVER_LIBRARIES}), with the library's
+     * name. Checked at every start, whatever the task: a library missing from the jar's driver class
+     * path once failed only the runs whose path reached it (every default run, whose interleaved
+     * floor reads hyperfine's JSON), with a NoClassDefFoundError mid-run.
+     */
+    static final java.util.Map<String, String> REQUIRED_CLASSES = java.util.Map.of(
+            "tools.jackson.databind.json.JsonMapper", "jackson-databind (the floor reads hyperfine's JSON)",
+            "tools.jackson.core.JacksonException", "jackson-core",
+            "com.fasterxml.jackson.annotation.JsonProperty", "jackson-annotations",
+            "org.apache.sshd.client.SshClient", "sshd-core (the ssh channel)",
+            "org.apache.sshd.common.config.keys.PublicKeyEntry", "sshd-common (the job's SSH host key)",
+            "org.slf4j.LoggerFactory", "slf4j-api (MINA SSHD logs through it)");
+
+    /** @return null when every {@link #REQUIRED_CLASSES} loads; else which library is missing, in words */
+    static String missingLibrary() {
+        for (var required : new java.util.TreeMap<>(REQUIRED_CLASSES).entrySet()) {
+            try {
+                Class.forName(required.getKey(), false, DriverMain.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Not the class path itself: the worker keeps only the tail of these words.
+                return "its class path lacks " + required.getValue() + ": " + required.getKey() + " does not load (" + e + ")";
+            }
+        }
+        return null;
     }
 
     /** What a job runs once its channels are open. */

@@ -308,6 +308,14 @@ public final class SweepLoops {
     }
 
     private RuntimeException rethrown(Throwable cause) {
+        return inLevel(level, cause);
+    }
+
+    /**
+     * What a Space's task at level {@code level} threw, as the sweep throws it: its message led by
+     * "concurrency level L: " (a cancel as it is; a checked exception or an error wrapped).
+     */
+    public static RuntimeException inLevel(int level, Throwable cause) {
         String where = "concurrency level " + level + ": ";
         if (cause instanceof CancelledException e) {
             return e;

@@ -62,6 +62,23 @@ class DriverTasksTest {
     }
 
     @Test
+    void aDriverWhoseClassPathLacksJacksonSaysSoAtItsStartWhateverItsTask() throws Exception {
+        List<String> command = new ArrayList<>(DriverProcess.command(null));
+        int cp = command.indexOf("-cp") + 1;
+        List<String> kept = java.util.Arrays.stream(command.get(cp).split(java.io.File.pathSeparator))
+                .filter(entry -> !Path.of(entry).getFileName().toString().startsWith("jackson-")).toList();
+        assertThat(kept).as("the test's class path had Jackson's jars to leave out").hasSizeLessThan(command.get(cp).split(":").length);
+        command.set(cp, String.join(java.io.File.pathSeparator, kept));
+        // A driver that would only meet Jackson later (a floor reading hyperfine's JSON) refuses at once, before its job.
+        Process driver = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        assertThat(driver.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        String stderr = new String(driver.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(driver.exitValue()).as(stderr).isEqualTo(2);
+        assertThat(stderr).contains("driver: its class path lacks jackson-");
+        assertThat(driver.getInputStream().readAllBytes()).as("frames on stdout").isEmpty();
+    }
+
+    @Test
     void aFloorJobTakesEverySequentialFloorLoopInTheDriverAndSendsItsFacts() throws Exception {
         Plan plan = new Plan(new ExecPlan(List.of("noop"), 5, 0, 10), new FilePlan(List.of(), 0, Long.MAX_VALUE, CHUNK),
                 new FloorPlan(true, 4, 1), null, null, Plan.SEQUENTIAL, null, null);

@@ -3,7 +3,6 @@ package dev.spacebench.run.sweep;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.driver.DriverJob;
 import dev.spacebench.driver.DriverProcess;
-import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Phase;
@@ -17,7 +16,6 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.space.Space;
 import dev.spacebench.space.SpaceException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,7 +26,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.slf4j.Logger;
@@ -50,7 +47,6 @@ final class SweepLevel {
     private final ConcurrencySweep.Setup setup;
     private final Plan plan;
     private final int level;
-    private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicReferenceArray<Space> made;
     private final ExecutorService pool;
     private final List<Future<?>> submitted = new ArrayList<>();
@@ -79,7 +75,6 @@ final class SweepLevel {
             DriverProcess.run(DriverJob.sweepLevel(plan, setup.staging(), targets), setup.driverCpus(), setup.listener(),
                     pid -> log.debug("concurrency level {}: driver pid {}", level, pid));
         } finally {
-            stop.set(true);
             stopThreads();
             deleteAll();
         }
@@ -151,38 +146,22 @@ final class SweepLevel {
                 setup.listener().progress(new Progress(sweepId(SpaceLifecycle.READY), Phase.MEASURED, 0, 0,
                         SweepLoops.unitsBefore(plan, level), Measurement.progressUnits(plan)));
                 if (setup.listener().cancelRequested()) {
-                    stop.set(true);
                     throw new CancelledException();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                stop.set(true);
                 throw new CancelledException();
             } catch (ExecutionException e) {
-                stop.set(true);
                 throw rethrown(e.getCause());
             }
         }
     }
 
     private RuntimeException rethrown(Throwable cause) throws SpaceException {
-        String where = "concurrency level " + level + ": ";
         if (cause instanceof SpaceException e) {
-            throw new SpaceException(where + e.getMessage());
+            throw new SpaceException("concurrency level " + level + ": " + e.getMessage());
         }
-        if (cause instanceof CancelledException e) {
-            return e;
-        }
-        if (cause instanceof AbortedException e) {
-            return new AbortedException(where + e.getMessage(), e.getCause());
-        }
-        if (cause instanceof IOException e) {
-            return new UncheckedIOException(where + e.getMessage(), e);
-        }
-        if (cause instanceof RuntimeException e) {
-            return e;
-        }
-        return new IllegalStateException(where + cause, cause);
+        return SweepLoops.inLevel(level, cause);
     }
 
     /** Waits for every create to stop: one in progress ends within the ready timeout. */

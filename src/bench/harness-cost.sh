@@ -11,7 +11,7 @@
 #
 # Then (issue 28) what the app and its worker spend while a run's measured loop goes on, now that
 # the loop runs in a driver process: a real app from the jar runs a process Space's exec noop and
-# true loops (LOOP_N each, no floor); every POLL_S seconds the run's progress is read from the API
+# true loops (LOOP_N each, no floor, sequential); every POLL_S (1) seconds the run's progress is read from the API
 # (the poll is the dashboard's load, so its cost counts) and /proc/PID/stat's utime + stime of the
 # app JVM, the driver and the agent with it; over each metric's measured loop (first to last poll
 # inside it) each process's CPU ÷ the iterations done in between. Target: app ≤ 0.1 ms per iteration.
@@ -51,13 +51,15 @@ fi
 
 if part loop; then
 LOOP_N=${LOOP_N:-20000}
-POLL_S=${POLL_S:-0.25}
+POLL_S=${POLL_S:-1}
 APPWORK=$(mktemp -d /tmp/spacebench-appcpu-XXXXXX)
 source src/bench/runs.sh
 APP=""
 trap 'kill $APP 2>/dev/null; wait $APP 2>/dev/null; rm -rf "$APPWORK" ${WORK:+"$WORK"}' EXIT
 start_app "$APPWORK"
-ID=$(post_run "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\",\"true\"],\"n\":$LOOP_N},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}")
+# Sequential: one metric's loop at a time, so that each window holds that metric's iterations only
+# (an interleaved run's blocks take turns, and each block starts with the agent's full collection).
+ID=$(post_run "{\"space\":{\"kind\":\"process\"},\"plan\":{\"order\":\"sequential\",\"exec\":{\"metrics\":[\"noop\",\"true\"],\"n\":$LOOP_N},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}")
 echo "run $ID: exec noop and true, n $LOOP_N each, process Space; app pid $APP (load $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 - "$BASE" "$ID" "$APP" "$POLL_S" <<'PY'
 import json, os, sys, time, urllib.request

@@ -6,6 +6,7 @@ import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.space.ContainerExecAccess;
 import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SshAccess;
 import java.io.DataInputStream;
@@ -39,13 +40,15 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * @param channels the channels to measure the Space through, in order ({@link SpaceChannels}; {@code agent} is {@code target})
  * @param ssh how to reach the Space's SSH server when {@code channels} has {@code ssh}, else null (its client key stays
  *     in its file: the job carries the path)
+ * @param containerExec how to reach a container Space through its engine's exec and cp when {@code channels} has
+ *     {@code container-exec}, else null
  * @param task what to run: {@link Task#LOOPS} uses every field above; {@link Task#FLOOR} only {@code plan} and
  *     {@code staging} (where the bare ping's unix socket goes; null: TCP loopback); {@link Task#SWEEP_LEVEL} {@code plan},
  *     {@code chunkBytes}, {@code staging} (the run's directory, with {@code sweep-L-i} in it for Space i) and {@code sweep}
  * @param sweep a sweep level's Spaces, in order (Space i is the i-th), as many as the level; empty for other tasks
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh, Task task, List<Target> sweep) {
+                        SshAccess ssh, ContainerExecAccess containerExec, Task task, List<Target> sweep) {
 
     /** What a driver runs. */
     public enum Task {
@@ -79,13 +82,19 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
 
     /** A job running the loops of one Space through {@code channels}. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                     SshAccess ssh) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, Task.LOOPS, null);
+                     SshAccess ssh, ContainerExecAccess containerExec) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, Task.LOOPS, null);
     }
 
     /** A job measuring the agent alone. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, null, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, null, null, null);
+    }
+
+    /** A job with no container-exec channel. */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                     SshAccess ssh) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null);
     }
 
     /**
@@ -94,7 +103,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
      * @param unixSocketDir where the bare ping's unix socket goes (a Space reached through one); null: over TCP loopback
      */
     public static DriverJob floor(Plan plan, Path unixSocketDir) {
-        return new DriverJob(null, null, null, plan.files().chunkBytes(), unixSocketDir, plan, List.of(), null, Task.FLOOR, null);
+        return new DriverJob(null, null, null, plan.files().chunkBytes(), unixSocketDir, plan, List.of(), null, null, Task.FLOOR, null);
     }
 
     /**
@@ -103,7 +112,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
      * @param staging the run's directory; Space i's files go in {@code sweep-L-i} in it, which must exist
      */
     public static DriverJob sweepLevel(Plan plan, Path staging, List<Target> spaces) {
-        return new DriverJob(null, null, null, plan.files().chunkBytes(), staging, plan, List.of(), null, Task.SWEEP_LEVEL, spaces);
+        return new DriverJob(null, null, null, plan.files().chunkBytes(), staging, plan, List.of(), null, null, Task.SWEEP_LEVEL, spaces);
     }
 
     /** Worker → driver: stop at the next iteration. */
@@ -114,10 +123,11 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     private static final byte[] MAGIC = {'S', 'B', 'D', 'J'};
     /**
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
-     * and seed (issue 29), without which the driver would run an interleaved plan sequentially;
-     * 4: then the task and a sweep level's Spaces (issue 28: the floor and the sweep run in a driver too).
+     * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then the
+     * container-exec access (issue 27); 5: then the task and a sweep level's Spaces (issue 28: the floor and the
+     * sweep run in a driver too).
      */
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
 
     @Override
     public String toString() {
@@ -185,7 +195,13 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         text(out, plan.order());
         integer(out, plan.blockSize());
         along(out, plan.seed());
-        // Version 4: the task, and a sweep level's Spaces.
+        out.writeBoolean(containerExec != null);
+        if (containerExec != null) {
+            text(out, containerExec.cli().toString());
+            text(out, containerExec.container());
+            text(out, containerExec.workDir());
+        }
+        // Version 5: the task, and a sweep level's Spaces.
         out.writeByte(task.ordinal());
         out.writeInt(this.sweep.size());
         for (Target space : this.sweep) {
@@ -242,6 +258,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         String order = text(in);
         Integer blockSize = integer(in);
         Long seed = along(in);
+        ContainerExecAccess containerExec = in.readBoolean() ? new ContainerExecAccess(Path.of(text(in)), text(in), text(in)) : null;
         int taskOrdinal = in.readUnsignedByte();
         if (taskOrdinal >= Task.values().length) {
             throw new IOException("the job's task " + taskOrdinal + " is none this driver knows (0 to " + (Task.values().length - 1) + ")");
@@ -258,7 +275,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             targets.add(new Target(spaceTarget, spaceToken, spaceBulk == null ? null : Path.of(spaceBulk)));
         }
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, Task.values()[taskOrdinal], targets);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec, Task.values()[taskOrdinal], targets);
     }
 
     private static PublicKey publicKey(String line) throws IOException {

@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
-# Measures Spacebench against its bare floor on this machine and prints issue 10's ratios, measured
-# in one go (lower is better; 1.0 = nothing above the floor).
+# Measures Spacebench against its bare floor on this machine and prints issue 10's ratios (lower is
+# better; 1.0 = nothing above the floor). The exec and no-op ratios come from ONE interleaved run
+# each (issue 29): the run measures its own floor in blocks taken in turn with the Space's, and each
+# ratio is the block-paired ratio of medians with its 95% confidence interval, read from the run's
+# samples.csv (Hodges-Lehmann estimate with the Wilcoxon signed-rank interval on the log-ratios of
+# paired block medians, as stats/PairedRatio computes it), so that the host's drift between
+# separate goes no longer decides it.
 #
 #   src/bench/floor-ratios.sh            # builds the jar if needed; takes several minutes
-#   N=300 FILE_N=10 src/bench/floor-ratios.sh
+#   N=300 FILE_N=10 BLOCK=10 src/bench/floor-ratios.sh   # N/BLOCK blocks per series (6 or more bound a CI)
 #   PARTS="stream rss" src/bench/floor-ratios.sh   # only some parts (process sandbox stream cp rss);
 #                                                  # the rows of the others stay empty
 #
 # Honest floors (issue 10, section 4):
 #   - the no-op floor is a bare grpc-java ping on the Space's own transport: TCP loopback for the
-#     process kind, a unix socket for the sandbox kind (`spacebench.jar floor ping tcp|unix`), to a
-#     server in a JVM of its own started as the agent is (same JVM options and class-data archive);
-#   - the exec floors are `hyperfine -N true` and `hyperfine -N 'sh -c true'` (N runs) plus the
-#     bare ping on the same transport;
+#     process kind, a unix socket for the sandbox kind (the run's floor.grpc.noop), to a server in a
+#     JVM of its own started as the agent is (same JVM options and class-data archive);
+#   - the exec floors are `hyperfine -N true` and `hyperfine -N 'sh -c true'` (the run's
+#     floor.hyperfine.true and .sh_c, one hyperfine per block) plus the bare ping on the same
+#     transport: per block, the Space's median ÷ (hyperfine's median + the ping's median);
 #   - the stream floor is a bare grpc-java stream of the same bytes with the same SHA-256 hashing
 #     on both sides (`spacebench.jar floor stream BYTES N W hash`);
 #   - the bulk floor is cp plus one SHA-256 pass with the CPU's SHA instructions (openssl dgst),
 #     not coreutils sha256sum.
-# The Space figures come from Spacebench runs on a fresh app; each floor is measured right after
-# the run it is compared with. The load average is printed with every run: compare within one go.
+# The Space figures come from Spacebench runs on a fresh app; the stream and bulk floors, which no
+# run measures, right after the run they are compared with. The p99/p50 rows compare whole series
+# (a tail is not a block's). The load average is printed with every run.
 # This is a benchmark, not a test: it prints, it does not assert.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -28,7 +35,7 @@ FILE_N=${FILE_N:-10}
 READY_N=${READY_N:-5}
 BYTES=$((100 * 1024 * 1024))
 RSS_BYTES=$((512 * 1024 * 1024))
-WARM=${WARM:-2000}
+BLOCK=${BLOCK:-10}
 PARTS=${PARTS:-process sandbox stream cp rss}
 part() { [[ " $PARTS " == *" $1 "* ]]; }
 JAR=${JAR:-target/spacebench.jar}
@@ -38,16 +45,8 @@ for tool in hyperfine openssl curl python3; do
 done
 
 WORK=$(mktemp -d /tmp/spacebench-ratios-XXXXXX)
-PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-# State changes need the API token (docs/security.md); this app gets one of its own.
-export SPACEBENCH_API_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')
-java -jar "$JAR" --server.port="$PORT" --spring.datasource.url="jdbc:h2:file:$WORK/db" \
-     --spacebench.spaces.root="$WORK/spaces" > "$WORK/app.log" 2>&1 &
-APP=$!
+APP=""
 trap 'kill $APP 2>/dev/null; wait $APP 2>/dev/null; rm -rf "$WORK"' EXIT
-BASE=http://127.0.0.1:$PORT
-# A loaded host can take minutes to start the app: wait up to STARTUP_WAIT seconds (default 600).
-for _ in $(seq 1 "${STARTUP_WAIT:-600}"); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 source src/bench/runs.sh
@@ -57,27 +56,21 @@ run() { # $1 = label, $2 = JSON body; prints the finished run's result.json path
   id=$(post_run "$2")
   await_run "$id" || exit 1
   curl -sf "$BASE/api/runs/$id/result.json" > "$WORK/result-$id.json"
+  curl -sf "$BASE/api/runs/$id/samples.csv" > "$WORK/samples-$id.csv"
   echo "$WORK/result-$id.json"
 }
-hf() { # $1 = output json, $2 = command: hyperfine -N, N runs
-  hyperfine -N --runs "$N" --warmup 20 --export-json "$1" "$2" >/dev/null 2>&1
-}
+start_app "$WORK"
 
 BULK="" SANDBOX="" STREAM=""
 if part process; then
-echo "exec, ready and the bulk lane, process Space (run 1) …" >&2
-BULK=$(run process "{\"space\":{\"kind\":\"process\"},\"plan\":{\"spaces\":$READY_N,\"exec\":{\"metrics\":[\"noop\",\"true\",\"sh_c\"],\"n\":$N},\"files\":{\"sizes\":[{\"bytes\":$BYTES,\"n\":$FILE_N}]}}}")
-echo "  its floors: bare TCP ping, hyperfine true and sh -c true …" >&2
-# A floor that fails (e.g. its first connect past the deadline on a loaded host) leaves its rows empty.
-java -jar "$JAR" floor ping tcp "$N" "$WARM" > "$WORK/ping-tcp.json" || echo "  (bare TCP ping failed: its rows stay empty)" >&2
-hf "$WORK/hf-true.json" true
-hf "$WORK/hf-shc.json" "sh -c true"
+echo "exec with its floor interleaved, ready and the bulk lane, process Space (run 1) …" >&2
+BULK=$(run process "{\"space\":{\"kind\":\"process\"},\"plan\":{\"order\":\"interleaved\",\"blockSize\":$BLOCK,\"spaces\":$READY_N,\"exec\":{\"metrics\":[\"noop\",\"true\",\"sh_c\"],\"n\":$N},\"files\":{\"sizes\":[{\"bytes\":$BYTES,\"n\":$FILE_N}]},\"floor\":{\"enabled\":true}}}")
 fi
 
 if part sandbox; then
-echo "no-op and ready, sandbox Space (run 2) …" >&2
-if SANDBOX=$(run sandbox "{\"space\":{\"kind\":\"sandbox\"},\"plan\":{\"spaces\":$READY_N,\"exec\":{\"metrics\":[\"noop\"],\"n\":$N},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}"); then
-  java -jar "$JAR" floor ping unix "$N" "$WARM" > "$WORK/ping-unix.json" || echo "  (bare unix ping failed: its rows stay empty)" >&2
+echo "no-op with its floor interleaved (bare ping on a unix socket) and ready, sandbox Space (run 2) …" >&2
+if SANDBOX=$(run sandbox "{\"space\":{\"kind\":\"sandbox\"},\"plan\":{\"order\":\"interleaved\",\"blockSize\":$BLOCK,\"spaces\":$READY_N,\"exec\":{\"metrics\":[\"noop\"],\"n\":$N},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":true}}}"); then
+  :
 else
   SANDBOX=""; echo "  (no sandbox run: its rows stay empty)" >&2
 fi
@@ -164,7 +157,7 @@ fi
 echo
 cat "$WORK/loads" 2>/dev/null || true
 python3 - "$WORK" "$BULK" "$SANDBOX" "$STREAM" <<'PY'
-import json, os, sys
+import csv, json, math, os, sys
 work, bulk_p, sandbox_p, stream_p = sys.argv[1:5]
 def load(path):
     try:
@@ -172,8 +165,66 @@ def load(path):
     except ValueError:  # a floor that failed wrote nothing
         return None
 bulk, sandbox, stream = load(bulk_p), load(sandbox_p), load(stream_p)
-ping_tcp, ping_unix = load(f"{work}/ping-tcp.json"), load(f"{work}/ping-unix.json")
 bare, rss = load(f"{work}/stream.json"), load(f"{work}/rss.json")
+def samples(result_path):
+    """The run's measured, successful samples: {metric: {block: [ns…]}} and {metric: [ns…]}."""
+    blocks, whole = {}, {}
+    path = result_path and result_path.replace("/result-", "/samples-").replace(".json", ".csv")
+    if not path or not os.path.exists(path):
+        return blocks, whole
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            if row["phase"] != "measured" or row["ok"] != "true" or row.get("level"):
+                continue
+            ns = int(row["ns"])
+            whole.setdefault(row["metric"], []).append(ns)
+            if row.get("block"):
+                blocks.setdefault(row["metric"], {}).setdefault(int(row["block"]), []).append(ns)
+    return blocks, whole
+def rank(values, p):  # nearest rank, as stats/Percentiles
+    t = sorted(values)
+    return t[max(0, math.ceil(len(t) * p / 100) - 1)]
+def paired(blocks, a, bs):
+    """Block-paired ratio of medians, a ÷ (sum of bs' medians), with its 95% CI (stats/PairedRatio's method)."""
+    if a not in blocks or any(b not in blocks for b in bs):
+        return None
+    common = sorted(set(blocks[a]).intersection(*(set(blocks[b]) for b in bs)))
+    d = [math.log(rank(blocks[a][i], 50) / sum(rank(blocks[b][i], 50) for b in bs)) for i in common]
+    k = len(d)
+    if k == 0:
+        return None
+    walsh = sorted((d[i] + d[j]) / 2 for i in range(k) for j in range(i, k))
+    m = len(walsh)
+    est = walsh[(m - 1) // 2] if m % 2 else (walsh[m // 2 - 1] + walsh[m // 2]) / 2
+    # T+'s exact null distribution: subsets of ranks 1..k by their sum.
+    counts = [1] + [0] * m
+    for r in range(1, k + 1):
+        for t in range(m, r - 1, -1):
+            counts[t] += counts[t - r]
+    total, tail, t_crit = 2 ** k, 0, None
+    for t in range(m, -1, -1):  # smallest t with P(T+ ≥ t) ≤ α/2
+        if (tail + counts[t]) / total > 0.025:
+            break
+        tail += counts[t]
+        t_crit = t
+    if t_crit is None:
+        return math.exp(est), 0.0, math.inf, k
+    c = m + 1 - t_crit
+    return math.exp(est), math.exp(walsh[c - 1]), math.exp(walsh[m - c]), k
+pb, pw = samples(bulk_p)
+sb, sw = samples(sandbox_p)
+def whole(w, metric, p):
+    return rank(w[metric], p) if metric in w else None
+def tail(w, metric):
+    return div(whole(w, metric, 99), whole(w, metric, 50))
+def hyper(path):
+    h = load(path)
+    if not h:
+        return None, None
+    t = sorted(h["results"][0]["times"])
+    at = lambda p: t[max(0, -(-len(t) * p // 100) - 1)] * 1e9  # nearest rank
+    return at(50), at(99)
+cp, _ = hyper(f"{work}/cp.json")
 def metric(result, name):
     if result:
         for m in result["metrics"]:
@@ -183,29 +234,31 @@ def metric(result, name):
 def fig(result, name, key="p50Ns"):
     m = metric(result, name)
     return m[key] if m and m.get(key) is not None else None
-def hyper(path):
-    h = load(path)
-    if not h:
-        return None, None
-    t = sorted(h["results"][0]["times"])
-    at = lambda p: t[max(0, -(-len(t) * p // 100) - 1)] * 1e9  # nearest rank
-    return at(50), at(99)
-hf_true, hf_true99 = hyper(f"{work}/hf-true.json")
-hf_shc, _ = hyper(f"{work}/hf-shc.json")
-cp, _ = hyper(f"{work}/cp.json")
-tcp50 = ping_tcp and ping_tcp["p50Ns"]; tcp99 = ping_tcp and ping_tcp["p99Ns"]
-unix50 = ping_unix and ping_unix["p50Ns"]; unix99 = ping_unix and ping_unix["p99Ns"]
 add = lambda a, b: a + b if a is not None and b is not None else None
 div = lambda a, b: a / b if a is not None and b else None
 ms = lambda ns: "" if ns is None else f"{ns/1e6:.3f} ms"
+both = lambda w, a, b: add(whole(w, a, 50), whole(w, b, 50))
+print("block-paired ratios of medians from one interleaved run each (Space's block median ÷ its floor's, same round), 95% CI:")
+print(f"{'ratio':64} {'ratio':>7} {'95% CI':>17} {'blocks':>6} {'target':>7}")
+for name, blocks, a, bs, goal in (
+        ("exec true / (hyperfine -N true + bare TCP ping)", pb, "exec.true", ["floor.hyperfine.true", "floor.grpc.noop"], 1.25),
+        ("exec sh -c true / (hyperfine -N 'sh -c true' + bare TCP ping)", pb, "exec.sh_c", ["floor.hyperfine.sh_c", "floor.grpc.noop"], 1.25),
+        ("no-op / bare ping, TCP (process)", pb, "exec.noop", ["floor.grpc.noop"], 1.10),
+        ("no-op / bare ping, unix socket (sandbox)", sb, "exec.noop", ["floor.grpc.noop"], 1.10)):
+    r = paired(blocks, a, bs)
+    if r is None:
+        print(f"{name:64} {'':>7} {'(no such run or series)':>17}")
+        continue
+    ratio, lo, hi, k = r
+    ci = f"[{lo:.2f}, {hi:.2f}]" if math.isfinite(hi) else "(unbounded: < 6 blocks)"
+    verdict = "met" if hi <= goal else ("NOT met" if lo > goal else "undecided (the CI holds the target)")
+    print(f"{name:64} {ratio:7.2f} {ci:>17} {k:6d} {'≤'+str(goal):>7} {verdict}")
+print()
 rows = [
-    ("exec true / (hyperfine -N true + bare TCP ping)", fig(bulk, "exec.true"), add(hf_true, tcp50), 1.15),
-    ("exec sh -c true / (hyperfine -N 'sh -c true' + bare TCP ping)", fig(bulk, "exec.sh_c"), add(hf_shc, tcp50), 1.15),
-    ("no-op / bare ping, TCP (process)", fig(bulk, "exec.noop"), tcp50, 1.10),
-    ("no-op / bare ping, unix socket (sandbox)", fig(sandbox, "exec.noop"), unix50, 1.10),
-    ("no-op p99/p50 ÷ bare TCP ping p99/p50 (process)", div(fig(bulk, "exec.noop", "p99Ns"), fig(bulk, "exec.noop")), div(tcp99, tcp50), 1.5),
-    ("no-op p99/p50 ÷ bare unix ping p99/p50 (sandbox)", div(fig(sandbox, "exec.noop", "p99Ns"), fig(sandbox, "exec.noop")), div(unix99, unix50), 1.5),
-    ("exec true p99/p50 ÷ hyperfine true p99/p50", div(fig(bulk, "exec.true", "p99Ns"), fig(bulk, "exec.true")), div(hf_true99, hf_true), 1.5),
+    ("exec true (whole run) / (hyperfine true + bare TCP ping), same run", whole(pw, "exec.true", 50), both(pw, "floor.hyperfine.true", "floor.grpc.noop"), 1.25),
+    ("no-op p99/p50 ÷ bare TCP ping p99/p50 (process)", tail(pw, "exec.noop"), tail(pw, "floor.grpc.noop"), 1.5),
+    ("no-op p99/p50 ÷ bare unix ping p99/p50 (sandbox)", tail(sw, "exec.noop"), tail(sw, "floor.grpc.noop"), 1.5),
+    ("exec true p99/p50 ÷ hyperfine true p99/p50", tail(pw, "exec.true"), tail(pw, "floor.hyperfine.true"), 1.5),
     ("100 MiB upload, stream lane / bare stream, same hashing", fig(stream, "file.upload.100MiB"), bare and bare["uploadP50Ns"], 1.25),
     ("100 MiB download, stream lane / bare stream, same hashing", fig(stream, "file.download.100MiB"), bare and bare["downloadP50Ns"], 1.25),
     ("100 MiB upload, bulk lane / cp + openssl SHA-256", fig(bulk, "file.upload.100MiB"), cp, 1.25),

@@ -20,3 +20,16 @@ await_run() { # $1 = run id; returns once it SUCCEEDED, fails with its status ot
     esac
   done
 }
+
+start_app() { # $1 = the app's directory (database, Spaces, app.log); sets APP (its pid) and BASE, exports the API token
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  # State changes need the API token (docs/security.md); this app gets one of its own.
+  export SPACEBENCH_API_TOKEN=$(python3 -c 'import secrets; print(secrets.token_urlsafe(32))')
+  java -jar "$JAR" --server.port="$port" --spring.datasource.url="jdbc:h2:file:$1/db" \
+       --spacebench.spaces.root="$1/spaces" > "$1/app.log" 2>&1 &
+  APP=$!
+  BASE=http://127.0.0.1:$port
+  # A loaded host can take minutes to start the app: wait up to STARTUP_WAIT seconds (default 600).
+  for _ in $(seq 1 "${STARTUP_WAIT:-600}"); do curl -sf "$BASE/actuator/health" >/dev/null && break; sleep 1; done
+}

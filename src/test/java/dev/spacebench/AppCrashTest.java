@@ -2,6 +2,7 @@ package dev.spacebench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.spacebench.driver.DriverProcess;
 import dev.spacebench.space.local.AgentLauncher;
 import dev.spacebench.space.local.AgentProcess;
 import dev.spacebench.space.local.Leftovers;
@@ -35,6 +36,7 @@ import tools.jackson.databind.JsonNode;
  * the new app's start-up recovery, which once came after its worker had claimed it); the queued
  * attach run fails saying its token must be given again (the key that sealed it died with the
  * app).</li>
+ * <li>The measuring driver halts with the app (its stdin closes): none is left within 5 s of kill -9.</li>
  * <li>The next start removes the killed Space's directories and processes, and what its commands
  * left outside the agent's tree carrying the Space's environment mark; another live app's Space
  * on the same root is left alone.</li>
@@ -113,8 +115,19 @@ class AppCrashTest {
             }
             escape(space, "setsid " + daemon + " >/dev/null 2>&1 </dev/null &", daemon);
             escape(space, background + " >/dev/null 2>&1 </dev/null &", background);
+            // The measuring driver (issue 28), mid-loop: it must not outlive the app.
+            List<ProcessHandle> drivers = app.process().descendants()
+                    .filter(p -> ChildApp.commandLine(p).contains(DriverProcess.DRIVER_MAIN)).toList();
+            assertThat(drivers).as("the app's measuring driver while the run measures").hasSize(1);
             app.kill();
             assertThat(reported).as("samples the API reported saved").isGreaterThanOrEqualTo(1000);
+            // Its stdin closes with the app: it halts (issue 28 asks within a second; 5 s for a loaded host).
+            long killed = System.nanoTime();
+            while (System.nanoTime() - killed < 5_000_000_000L && drivers.stream().anyMatch(ProcessHandle::isAlive)) {
+                Thread.sleep(20);
+            }
+            assertThat(drivers.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList())
+                    .as("drivers still running %d ms after the app's kill -9", (System.nanoTime() - killed) / 1_000_000).isEmpty();
         }
         try (Connection db = ChildApp.openDatabase(url)) {
             assertThat(ChildApp.count(db, "select count(*) from sample where run_id = ?", id))

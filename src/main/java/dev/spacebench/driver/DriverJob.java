@@ -21,7 +21,8 @@ import java.util.List;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 
 /**
- * What a driver is asked to measure, sent on its stdin (never its command line, which every user
+ * What a driver is asked to measure ({@link Task}: a Space's loops, the floor before any Space, or
+ * one level of a concurrency sweep), sent on its stdin (never its command line, which every user
  * of the host can read in {@code /proc/PID/cmdline}, nor its environment): the channel's address
  * and the Space's token, where the loops may write their files, and the plan.
  *
@@ -41,12 +42,48 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  *     in its file: the job carries the path)
  * @param containerExec how to reach a container Space through its engine's exec and cp when {@code channels} has
  *     {@code container-exec}, else null
+ * @param task what to run: {@link Task#LOOPS} uses every field above; {@link Task#FLOOR} only {@code plan} and
+ *     {@code staging} (where the bare ping's unix socket goes; null: TCP loopback); {@link Task#SWEEP_LEVEL} {@code plan},
+ *     {@code chunkBytes}, {@code staging} (the run's directory, with {@code sweep-L-i} in it for Space i) and {@code sweep}
+ * @param sweep a sweep level's Spaces, in order (Space i is the i-th), as many as the level; empty for other tasks
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh, ContainerExecAccess containerExec) {
+                        SshAccess ssh, ContainerExecAccess containerExec, Task task, List<Target> sweep) {
+
+    /** What a driver runs. */
+    public enum Task {
+        /** The plan's loops through each of its channels to one Space (and, interleaved, the floor's blocks among them). */
+        LOOPS,
+        /** The plan's floor on the host, before any Space exists (interleaved: only the timer's reading and the floor's facts). */
+        FLOOR,
+        /** One level of the plan's concurrency sweep: its loops in every one of its Spaces at once, the Spaces made by the worker. */
+        SWEEP_LEVEL
+    }
+
+    /**
+     * One Space of a sweep level, as the driver reaches its agent.
+     *
+     * @param target {@code HOST:PORT} or {@code unix:/path}
+     * @param token its token
+     * @param bulkDir the host's path of its bulk lane, or null
+     */
+    public record Target(String target, String token, Path bulkDir) {
+        @Override
+        public String toString() {
+            return "Target[" + target + ", bulkDir=" + bulkDir + "]"; // never the token
+        }
+    }
 
     public DriverJob {
         channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
+        task = task == null ? Task.LOOPS : task;
+        sweep = sweep == null ? List.of() : List.copyOf(sweep);
+    }
+
+    /** A job running the loops of one Space through {@code channels}. */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                     SshAccess ssh, ContainerExecAccess containerExec) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, Task.LOOPS, null);
     }
 
     /** A job measuring the agent alone. */
@@ -60,6 +97,24 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null);
     }
 
+    /**
+     * The plan's floor, on the host.
+     *
+     * @param unixSocketDir where the bare ping's unix socket goes (a Space reached through one); null: over TCP loopback
+     */
+    public static DriverJob floor(Plan plan, Path unixSocketDir) {
+        return new DriverJob(null, null, null, plan.files().chunkBytes(), unixSocketDir, plan, List.of(), null, null, Task.FLOOR, null);
+    }
+
+    /**
+     * One level of the plan's concurrency sweep: {@code spaces.size()} is the level.
+     *
+     * @param staging the run's directory; Space i's files go in {@code sweep-L-i} in it, which must exist
+     */
+    public static DriverJob sweepLevel(Plan plan, Path staging, List<Target> spaces) {
+        return new DriverJob(null, null, null, plan.files().chunkBytes(), staging, plan, List.of(), null, null, Task.SWEEP_LEVEL, spaces);
+    }
+
     /** Worker → driver: stop at the next iteration. */
     public static final int CANCEL = 'C';
     /** Worker → driver: the worker is ready for the measured loop it was told of. */
@@ -69,14 +124,15 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     /**
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
      * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then the
-     * container-exec access (issue 27).
+     * container-exec access (issue 27); 5: then the task and a sweep level's Spaces (issue 28: the floor and the
+     * sweep run in a driver too).
      */
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
 
     @Override
     public String toString() {
         // Never the token: a job may end up in a log line.
-        return "DriverJob[target=" + target + ", bulkDir=" + bulkDir + ", chunkBytes=" + chunkBytes + ", staging=" + staging
+        return "DriverJob[task=" + task + ", target=" + target + ", sweep=" + sweep + ", bulkDir=" + bulkDir + ", chunkBytes=" + chunkBytes + ", staging=" + staging
                 + ", plan=" + plan + "]";
     }
 
@@ -87,7 +143,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         text(out, token);
         text(out, bulkDir == null ? null : bulkDir.toString());
         out.writeInt(chunkBytes);
-        text(out, staging.toString());
+        text(out, staging == null ? null : staging.toString());
         ExecPlan exec = plan.exec();
         texts(out, exec.metrics());
         integer(out, exec.n());
@@ -145,6 +201,14 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             text(out, containerExec.container());
             text(out, containerExec.workDir());
         }
+        // Version 5: the task, and a sweep level's Spaces.
+        out.writeByte(task.ordinal());
+        out.writeInt(this.sweep.size());
+        for (Target space : this.sweep) {
+            text(out, space.target());
+            text(out, space.token());
+            text(out, space.bulkDir() == null ? null : space.bulkDir().toString());
+        }
         out.flush();
     }
 
@@ -162,7 +226,8 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         String token = text(in);
         String bulk = text(in);
         int chunkBytes = in.readInt();
-        Path staging = Path.of(text(in));
+        String stagingText = text(in);
+        Path staging = stagingText == null ? null : Path.of(stagingText);
         ExecPlan exec = new ExecPlan(texts(in), integer(in), integer(in), integer(in));
         int sizeCount = in.readInt();
         List<FileSize> sizes = new ArrayList<>();
@@ -194,8 +259,23 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         Integer blockSize = integer(in);
         Long seed = along(in);
         ContainerExecAccess containerExec = in.readBoolean() ? new ContainerExecAccess(Path.of(text(in)), text(in), text(in)) : null;
+        int taskOrdinal = in.readUnsignedByte();
+        if (taskOrdinal >= Task.values().length) {
+            throw new IOException("the job's task " + taskOrdinal + " is none this driver knows (0 to " + (Task.values().length - 1) + ")");
+        }
+        int spaceCount = in.readInt();
+        if (spaceCount < 0 || spaceCount > 10_000) {
+            throw new IOException("a job's sweep level of " + spaceCount + " Spaces (0 to 10,000)");
+        }
+        List<Target> targets = new ArrayList<>();
+        for (int i = 0; i < spaceCount; i++) {
+            String spaceTarget = text(in);
+            String spaceToken = text(in);
+            String spaceBulk = text(in);
+            targets.add(new Target(spaceTarget, spaceToken, spaceBulk == null ? null : Path.of(spaceBulk)));
+        }
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec, Task.values()[taskOrdinal], targets);
     }
 
     private static PublicKey publicKey(String line) throws IOException {

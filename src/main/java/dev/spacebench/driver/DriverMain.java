@@ -12,6 +12,7 @@ import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.SpaceLostException;
+import dev.spacebench.measure.SweepLoops;
 import dev.spacebench.protocol.NettyJfrEvents;
 import io.grpc.ClientInterceptors;
 import io.grpc.ManagedChannel;
@@ -25,11 +26,15 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The measuring process (issue 28): a lean JVM of its own, started by the worker from the same
  * class path ({@link DriverProcess}), that opens the channel to one Space and runs the plan's loops
- * ({@link Measurement}, unchanged) with nothing else on its CPU path: no Spring context, no
+ * ({@link Measurement}, unchanged) with nothing else on its CPU path. The same process, started for
+ * its task ({@link DriverJob.Task}), takes the floor before any Space exists and runs each level of a
+ * concurrency sweep ({@link SweepLoops}): every timed loop of a run runs in a driver: no Spring context, no
  * database, no web server, no logging framework. The worker stores what it sends and serves the
  * dashboard in its own JVM.
  *
@@ -58,6 +63,13 @@ public final class DriverMain {
         NettyJfrEvents.turnOff(); // as the agent and the app: the first connection otherwise starts JFR
         OutputStream frames = new FileOutputStream(FileDescriptor.out);
         System.setOut(System.err);
+        String missing = missingLibrary();
+        if (missing != null) {
+            // Before the job is read: the worker meets the stream's end and reports these last words, on every task's first run.
+            System.err.println("driver: " + missing);
+            System.exit(2);
+            return;
+        }
         DataInputStream in = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in)));
         DriverJob job;
         try {
@@ -68,26 +80,41 @@ public final class DriverMain {
             return;
         }
         // Its first words, so that a driver killed before it says anything else still names itself in the run's reason.
-        System.err.println("driver " + ProcessHandle.current().pid() + ": measuring " + job.target());
+        System.err.println("driver " + ProcessHandle.current().pid() + ": " + switch (job.task()) {
+            case LOOPS -> "measuring " + job.target();
+            case FLOOR -> "measuring the floor on the host";
+            case SWEEP_LEVEL -> "measuring concurrency level " + job.sweep().size() + " at "
+                    + String.join(", ", job.sweep().stream().map(DriverJob.Target::target).toList());
+        });
         DriverControl control = DriverControl.start(in);
         SampleFrames.Writer writer = new SampleFrames.Writer(frames);
         int code = 0;
         EventLoopGroup loop = null;
-        AgentChannel channel = null;
+        List<AgentChannel> channels = new ArrayList<>();
         try {
-            if (job.target().startsWith("unix:")) {
+            if (onUnixSocket(job)) {
                 loop = new EpollEventLoopGroup(1);
             }
-            channel = open(job, loop);
             FrameListener listener = new FrameListener(writer, control);
-            // A Space reached through a unix socket has its interleaved floor ping on one too, in the staging directory.
-            Measurement measurement = new Measurement(channel, job.staging(), listener)
-                    .floorSocketDir(job.target().startsWith("unix:") ? job.staging() : null);
+            Task task = switch (job.task()) {
+                case LOOPS -> loops(job, open(job.target(), job.token(), job.bulkDir(), job.chunkBytes(), loop, channels), listener);
+                case FLOOR -> () -> DriverResult.ofFloor(Measurement.floor(job.plan(), job.staging(), listener));
+                case SWEEP_LEVEL -> {
+                    List<AgentChannel> level = new ArrayList<>();
+                    for (DriverJob.Target space : job.sweep()) {
+                        level.add(open(space.target(), space.token(), space.bulkDir(), job.chunkBytes(), loop, channels));
+                    }
+                    SweepLoops sweep = new SweepLoops(level, job.staging(), job.plan(), listener);
+                    yield () -> {
+                        sweep.run();
+                        return new DriverResult(null, null, List.of(), List.of(), 0);
+                    };
+                }
+            };
             try {
-                runChannels(job, measurement, listener);
+                DriverResult result = task.run();
                 listener.flush();
-                writer.result(new DriverResult(measurement.agentGcInLoops(), measurement.hostGcInLoops(),
-                        measurement.agentJitSettleBlocks(), measurement.agentExecJitSettleBlocks(), measurement.fileWarmupTransfers()));
+                writer.result(result);
                 writer.end(SampleFrames.Outcome.DONE, null);
             } catch (CancelledException e) {
                 listener.flush();
@@ -104,12 +131,12 @@ public final class DriverMain {
                 writer.end(SampleFrames.Outcome.FAILED, e.getMessage() == null ? e.toString() : e.getMessage());
             }
         } catch (IOException | RuntimeException | Error e) {
-            // The pipe to the worker broke, or the channel could not be opened before any frame:
+            // The pipe to the worker broke, or a channel could not be opened before any frame:
             // the worker reads a stream without its end and reports this stderr.
             System.err.println("driver: " + e);
             code = 1;
         } finally {
-            if (channel != null) {
+            for (AgentChannel channel : channels) {
                 channel.close();
             }
             if (loop != null) {
@@ -117,6 +144,57 @@ public final class DriverMain {
             }
         }
         System.exit(code);
+    }
+
+    /**
+     * A class of each library the driver's code needs beyond the agent's class path (its class path
+     * adds them from the packaged jar: {@link DriverProcess#DRIVER_LIBRARIES}), with the library's
+     * name. Checked at every start, whatever the task: a library missing from the jar's driver class
+     * path once failed only the runs whose path reached it (every default run, whose interleaved
+     * floor reads hyperfine's JSON), with a NoClassDefFoundError mid-run.
+     */
+    static final java.util.Map<String, String> REQUIRED_CLASSES = java.util.Map.of(
+            "tools.jackson.databind.json.JsonMapper", "jackson-databind (the floor reads hyperfine's JSON)",
+            "tools.jackson.core.JacksonException", "jackson-core",
+            "com.fasterxml.jackson.annotation.JsonProperty", "jackson-annotations",
+            "org.apache.sshd.client.SshClient", "sshd-core (the ssh channel)",
+            "org.apache.sshd.common.config.keys.PublicKeyEntry", "sshd-common (the job's SSH host key)",
+            "org.slf4j.LoggerFactory", "slf4j-api (MINA SSHD logs through it)");
+
+    /** @return null when every {@link #REQUIRED_CLASSES} loads; else which library is missing, in words */
+    static String missingLibrary() {
+        for (var required : new java.util.TreeMap<>(REQUIRED_CLASSES).entrySet()) {
+            try {
+                Class.forName(required.getKey(), false, DriverMain.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Not the class path itself: the worker keeps only the tail of these words.
+                return "its class path lacks " + required.getValue() + ": " + required.getKey() + " does not load (" + e + ")";
+            }
+        }
+        return null;
+    }
+
+    /** What a job runs once its channels are open. */
+    private interface Task {
+        DriverResult run();
+    }
+
+    /** Whether any agent the job reaches listens on a unix socket (its channels then share one epoll event loop). */
+    private static boolean onUnixSocket(DriverJob job) {
+        return (job.target() != null && job.target().startsWith("unix:"))
+                || job.sweep().stream().anyMatch(space -> space.target().startsWith("unix:"));
+    }
+
+    /** A {@link DriverJob.Task#LOOPS} job: the plan's loops through each of its channels, the agent's through {@code channel}. */
+    private static Task loops(DriverJob job, AgentChannel channel, FrameListener listener) {
+        // A Space reached through a unix socket has its interleaved floor ping on one too, in the staging directory.
+        Measurement measurement = new Measurement(channel, job.staging(), listener)
+                .floorSocketDir(job.target().startsWith("unix:") ? job.staging() : null);
+        return () -> {
+            runChannels(job, measurement, listener);
+            return new DriverResult(measurement.agentGcInLoops(), measurement.hostGcInLoops(), measurement.agentJitSettleBlocks(),
+                    measurement.agentExecJitSettleBlocks(), measurement.fileWarmupTransfers());
+        };
     }
 
     /**
@@ -160,9 +238,9 @@ public final class DriverMain {
         throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }
 
-    /** The channel as the app's {@code AgentChannels} builds it (lean, plaintext, the token on every call). */
-    static AgentChannel open(DriverJob job, EventLoopGroup loop) {
-        String target = job.target();
+    /** The channel as the app's {@code AgentChannels} builds it (lean, plaintext, the token on every call), added to {@code opened}. */
+    static AgentChannel open(String target, String token, java.nio.file.Path bulkDir, int chunkBytes, EventLoopGroup loop,
+                             List<AgentChannel> opened) {
         ManagedChannel managed;
         if (target.startsWith("unix:")) {
             managed = AgentChannels.unix(target.substring("unix:".length()), loop);
@@ -174,7 +252,9 @@ public final class DriverMain {
             managed = AgentChannels.lean(NettyChannelBuilder.forAddress(target.substring(0, colon),
                     Integer.parseInt(target.substring(colon + 1)))).usePlaintext().build();
         }
-        return new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(job.token())), job.bulkDir(),
-                job.chunkBytes());
+        AgentChannel channel = new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(token)), bulkDir,
+                chunkBytes);
+        opened.add(channel);
+        return channel;
     }
 }

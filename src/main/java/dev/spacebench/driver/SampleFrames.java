@@ -30,7 +30,7 @@ import java.util.zip.CRC32;
  * {@code S} samples (count, then each: metric index, iteration, phase, ns, bytes, flags, and the
  * agent's ns, error, level and Space index where the flags say); {@code P} progress; {@code B}
  * before a metric's measured loop (the driver then waits for the worker's go); {@code W} a sweep's
- * wall time; {@code K} a metric the channel cannot do, with its reason; {@code R} the run's facts ({@link DriverResult}); {@code E} the end: an outcome byte
+ * wall time; {@code K} a metric the channel cannot do, with its reason; {@code R} the run's facts ({@link DriverResult}; version 2: a floor job's facts after them, count then key and value texts); {@code E} the end: an outcome byte
  * and a message. A stream is whole only with its end frame: one that stops before it (the driver
  * died), has a frame whose checksum does not match, an unknown type or version, or anything after
  * the end frame, is refused with a {@link CorruptStreamException} saying where.
@@ -38,7 +38,8 @@ import java.util.zip.CRC32;
 public final class SampleFrames {
 
     static final byte[] MAGIC = {'S', 'B', 'D', 'F'};
-    public static final int VERSION = 1;
+    /** 2: the result frame ends with the floor's facts (issue 28: the floor runs in a driver). */
+    public static final int VERSION = 2;
     /** A frame's payload is at most this many bytes: a longer length is corruption, not a frame. */
     static final int MAX_PAYLOAD = 8 << 20;
 
@@ -177,6 +178,11 @@ public final class SampleFrames {
             writeLongs(r.jitSettleBlocks());
             writeLongs(r.execJitSettleBlocks());
             payload.writeInt(r.fileWarmupTransfers());
+            payload.writeInt(r.floorFacts().size());
+            for (Map.Entry<String, String> fact : r.floorFacts().entrySet()) {
+                writeText(fact.getKey());
+                writeText(fact.getValue());
+            }
             end(RESULT);
         }
 
@@ -427,7 +433,7 @@ public final class SampleFrames {
                 case BEFORE_MEASURED -> handler.beforeMeasured(name(p.readUnsignedShort(), at));
                 case SWEEP_WALL -> handler.sweepWall(name(p.readUnsignedShort(), at), p.readLong());
                 case SKIPPED -> handler.skipped(name(p.readUnsignedShort(), at), readText(p));
-                case RESULT -> handler.result(new DriverResult(readGc(p), readGc(p), readLongs(p), readLongs(p), p.readInt()));
+                case RESULT -> handler.result(new DriverResult(readGc(p), readGc(p), readLongs(p), readLongs(p), p.readInt(), readFacts(p)));
                 case END -> {
                     int outcome = p.readUnsignedByte();
                     if (outcome >= Outcome.values().length) {
@@ -478,6 +484,18 @@ public final class SampleFrames {
 
         private static JvmGc readGc(DataInputStream p) throws IOException {
             return p.readBoolean() ? new JvmGc(p.readLong(), p.readLong()) : null;
+        }
+
+        private static Map<String, String> readFacts(DataInputStream p) throws IOException {
+            int count = p.readInt();
+            if (count < 0 || count > p.available() / 8) {
+                throw new EOFException();
+            }
+            Map<String, String> facts = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < count; i++) {
+                facts.put(readText(p), readText(p));
+            }
+            return facts;
         }
 
         private static List<Long> readLongs(DataInputStream p) throws IOException {

@@ -99,10 +99,10 @@ public final class Measurement {
      * iteration) is one unit; a file iteration, one upload plus one download of B bytes, is
      * {@link #fileIterationUnits(long) 1 + 2 × B / 256 KiB}. Progress is done / total of these, so
      * it follows expected time, not the count of iterations (a run with large files otherwise sat
-     * at 99.5% for a minute). A concurrency sweep adds {@link ConcurrencySweep#units(Plan)}.
+     * at 99.5% for a minute). A concurrency sweep adds {@link SweepLoops#units(Plan)}.
      */
     public static long progressUnits(Plan plan) {
-        return channelUnits(plan) + FloorLoops.iterations(plan.floor()) + ConcurrencySweep.units(plan);
+        return channelUnits(plan) + FloorLoops.iterations(plan.floor()) + SweepLoops.units(plan);
     }
 
     /** As {@link #progressUnits(Plan)} for a run measuring the Space through {@code channels} channels (the loops once each). */
@@ -131,7 +131,8 @@ public final class Measurement {
     }
 
     /**
-     * Measures the plan's floor on the host (before any Space exists, so none disturbs it).
+     * Measures the plan's floor on the host (before any Space exists, so none disturbs it). Run in
+     * the measuring driver ({@code DriverJob.Task#FLOOR}), as every other loop.
      *
      * @return facts about how the floor was taken, for the page
      */

@@ -6,7 +6,7 @@ import java.util.Optional;
 /** The floor: what the host does alone, without a Space, that a Space's figures are read against. */
 public enum FloorMetric implements Metric {
     TIMER("timer", "System.nanoTime: smallest step seen", null),
-    SPAWN_TRUE("spawn.true", "start true on the host (the agent's Exec code, in the app's JVM)", "starting true on the host"),
+    SPAWN_TRUE("spawn.true", "start true on the host (the agent's Exec code, in the measuring driver's JVM)", "starting true on the host"),
     SPAWN_SH_C("spawn.sh_c", "start sh -c true on the host (likewise)", "starting sh -c true on the host"),
     HYPERFINE_TRUE("hyperfine.true", "hyperfine -N true on the host", "hyperfine -N true"),
     GRPC_NOOP("grpc.noop", "bare gRPC ping to a server process of its own on the Space's transport: TCP loopback, or a unix "

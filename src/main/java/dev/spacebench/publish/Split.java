@@ -87,7 +87,7 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
 
     /**
      * What Spacebench and the Space added to one exec metric: its p50 round trip less the floor's p50s added up
-     * (the command on the host, by hyperfine where it ran, else by the agent's own Exec code in the app's JVM; plus
+     * (the command on the host, by hyperfine where it ran, else by the agent's own Exec code in the measuring driver's JVM; plus
      * the bare gRPC ping; the no-op's floor is the bare ping alone). The page's only "added" figure for the metric.
      *
      * @param label e.g. "sh -c true"

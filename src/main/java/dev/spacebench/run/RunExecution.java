@@ -18,8 +18,7 @@ import dev.spacebench.environment.JvmGc;
 import dev.spacebench.environment.SystemFacts;
 import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
-import dev.spacebench.measure.ConcurrencySweep;
-import dev.spacebench.measure.Measurement;
+import dev.spacebench.run.sweep.ConcurrencySweep;
 import dev.spacebench.measure.SpaceTimer;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.FirstPing;
@@ -151,8 +150,7 @@ public class RunExecution {
             attempt.staging = stagingDirectory(runId);
             prepareAgent(runId);
             // The floor first, while this run has no Space to disturb it.
-            Map<String, String> floorFacts = Measurement.floor(plan, spaces.agentOnUnixSocket(attempt.spec) ? attempt.staging : null,
-                    attempt.recorder);
+            Map<String, String> floorFacts = floor(attempt);
             int others = spaces.liveCount();
             timeExtraSpaces(attempt);
             measureInOneSpace(attempt, floorFacts, others);
@@ -163,6 +161,23 @@ public class RunExecution {
             cleanUp(attempt);
             finishEvenOnAFullDisk(runId, plan, attempt.hasBulkLane, attempt.recorder, attempt.outcome, attempt.reason, stopping);
         }
+    }
+
+    /**
+     * The plan's floor, taken in a driver of its own (issue 28: no loop of a run is timed in this
+     * JVM), before any Space of the run exists; an interleaved plan's takes only the timer's reading
+     * and the floor's facts here, its loops run in blocks among the Space's.
+     *
+     * @return facts about how the floor was taken, for the page; empty when the plan has no floor
+     */
+    private Map<String, String> floor(Attempt attempt) throws IOException {
+        Plan plan = attempt.plan;
+        if (plan.floor() == null || !plan.floor().enabled()) {
+            return Map.of();
+        }
+        DriverJob job = DriverJob.floor(plan, spaces.agentOnUnixSocket(attempt.spec) ? attempt.staging : null);
+        return DriverProcess.run(job, driverCpus, attempt.recorder, pid -> log.debug("run {}: floor driver pid {}", attempt.runId, pid))
+                .floorFacts();
     }
 
     /** Extra Spaces only to sample the ready and delete times, each made, pinged and deleted in turn; the last one runs the loops. */
@@ -231,14 +246,14 @@ public class RunExecution {
     }
 
     /** The concurrency sweep, if the plan has one: level L has L Spaces, so the single-Space loops' one goes first. */
-    private void sweep(Attempt attempt) throws SpaceException {
+    private void sweep(Attempt attempt) throws SpaceException, IOException {
         if (attempt.plan.concurrency() == null) {
             return;
         }
         Space done = attempt.space;
         attempt.space = null;
         deleteSpace(done, attempt.plan, attempt.recorder, attempt.timer);
-        new ConcurrencySweep(spaces, channels, attempt.spec, readyTimeout, attempt.staging, attempt.recorder).run(attempt.plan);
+        new ConcurrencySweep(spaces, channels, attempt.spec, readyTimeout, attempt.staging, attempt.recorder, driverCpus).run(attempt.plan);
     }
 
     /**

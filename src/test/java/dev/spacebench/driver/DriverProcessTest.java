@@ -185,8 +185,21 @@ class DriverProcessTest {
 
     @Test
     void theDriverExitsWithinASecondOfItsParentsDeathBySigkill() throws Exception {
+        diesWithItsParent("loop", "samples");
+    }
+
+    /**
+     * Waiting for its go before a measured loop, the driver writes nothing, so no broken stdout pipe
+     * would end it (mid-loop its next flush would): only its stdin's end does (DriverControl's halt).
+     */
+    @Test
+    void aDriverWaitingForItsGoExitsWithinASecondOfItsParentsDeathBySigkill() throws Exception {
+        diesWithItsParent("hold", "before measured");
+    }
+
+    private void diesWithItsParent(String mode, String killAfter) throws Exception {
         List<String> command = List.of(AgentLauncher.javaBinary(), "-cp", System.getProperty("java.class.path"),
-                DriverParent.class.getName(), agent.target(), Files.createTempDirectory(dir, "staging").toString());
+                DriverParent.class.getName(), agent.target(), Files.createTempDirectory(dir, "staging").toString(), mode);
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(dir.resolve("parent.log").toFile());
         builder.environment().put("SPACEBENCH_TEST_TOKEN", RealAgent.TOKEN);
         Process parent = builder.start();
@@ -196,7 +209,7 @@ class DriverProcessTest {
             String first = out.readLine();
             assertThat(first).as("the parent's first line (its stderr: %s)", dir.resolve("parent.log")).startsWith("driver ");
             driver = ProcessHandle.of(Long.parseLong(first.substring("driver ".length())));
-            assertThat(out.readLine()).isEqualTo("samples"); // mid-loop
+            assertThat(out.readLine()).isEqualTo(killAfter); // mid-loop, or waiting for its go
             assertThat(driver).isPresent();
             parent.toHandle().destroyForcibly();
             assertThat(parent.waitFor(10, TimeUnit.SECONDS)).isTrue();

@@ -74,9 +74,17 @@ class SampleFramesTest {
         writer.sweepWall("sweep.4.exec.sh_c", 5_000_000_000L);
         writer.sample(SAMPLES.get(3));
         writer.skipped("exec.noop", "container exec has no round trip that runs nothing");
-        writer.result(new DriverResult(new JvmGc(2, 3_000_000), null, List.of(7L, 8L), List.of(), 4));
+        writer.result(new DriverResult(new JvmGc(2, 3_000_000), null, List.of(7L, 8L), List.of(), 4, FACTS));
         writer.end(SampleFrames.Outcome.SPACE_LOST, "the agent stopped answering at exec.true iteration 9");
         return out.toByteArray();
+    }
+
+    /** A floor job's facts (version 2), in their order, one of them not ASCII. */
+    private static final java.util.Map<String, String> FACTS = new java.util.LinkedHashMap<>(java.util.Map.of(
+            "bare gRPC ping transport", "TCP loopback"));
+
+    static {
+        FACTS.put("floor warm-ups", "5 per floor loop – run and dropped");
     }
 
     @Test
@@ -88,14 +96,14 @@ class SampleFramesTest {
                 new Progress("file.upload.1MiB", Phase.MEASURED, 3, 10, 99, 1000),
                 "wall sweep.4.exec.sh_c 5000000000", SAMPLES.get(3),
                 "skipped exec.noop: container exec has no round trip that runs nothing",
-                new DriverResult(new JvmGc(2, 3_000_000), null, List.of(7L, 8L), List.of(), 4));
+                new DriverResult(new JvmGc(2, 3_000_000), null, List.of(7L, 8L), List.of(), 4, FACTS));
         assertThat(end).isEqualTo(new SampleFrames.End(SampleFrames.Outcome.SPACE_LOST,
                 "the agent stopped answering at exec.true iteration 9"));
     }
 
     @Test
     void aStreamBuiltByHandFromTheDocumentedLayoutIsRead() throws IOException {
-        // "SBDF", version 1, then one end frame: type 'E', length, payload (outcome 0, text length 0), CRC-32 of type+length+payload.
+        // "SBDF", version 2, then one end frame: type 'E', length, payload (outcome 0, text length 0), CRC-32 of type+length+payload.
         ByteBuffer payload = ByteBuffer.allocate(5).put((byte) 0).putInt(0);
         ByteBuffer frameHead = ByteBuffer.allocate(5).put((byte) 'E').putInt(5);
         CRC32 crc = new CRC32();
@@ -103,7 +111,7 @@ class SampleFramesTest {
         crc.update(payload.array());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes("SBDF".getBytes(StandardCharsets.US_ASCII));
-        out.write(1);
+        out.write(2);
         out.writeBytes(frameHead.array());
         out.writeBytes(payload.array());
         out.writeBytes(ByteBuffer.allocate(4).putInt((int) crc.getValue()).array());
@@ -141,9 +149,9 @@ class SampleFramesTest {
     void anotherVersionOrSomethingAfterTheEndIsRefused() throws IOException {
         byte[] whole = stream();
         byte[] otherVersion = whole.clone();
-        otherVersion[4] = 2;
+        otherVersion[4] = 1;
         assertThatThrownBy(() -> SampleFrames.read(new ByteArrayInputStream(otherVersion), new Seen(), () -> {}))
-                .hasMessageContaining("format version 2, this worker reads version 1");
+                .hasMessageContaining("format version 1, this worker reads version 2");
         byte[] more = java.util.Arrays.copyOf(whole, whole.length + 1);
         assertThatThrownBy(() -> SampleFrames.read(new ByteArrayInputStream(more), new Seen(), () -> {}))
                 .hasMessageContaining("goes on after its end frame");

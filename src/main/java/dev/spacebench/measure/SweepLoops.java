@@ -2,9 +2,8 @@ package dev.spacebench.measure;
 
 import dev.spacebench.channel.Channel;
 import dev.spacebench.metric.ExecRoundTrip;
-import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Metric;
-import dev.spacebench.metric.SpaceLifecycle;
+import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Sweep;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.plan.ConcurrencyPlan;
@@ -13,13 +12,9 @@ import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.Plan;
-import dev.spacebench.space.Space;
-import dev.spacebench.space.SpaceException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -32,52 +27,53 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReferenceArray;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * One level of the concurrency sweep: L Spaces created at once, each timed from that moment to its
- * first Ping ({@code sweep.L.space.ready}); then per exec metric one serial loop per Space, on a
- * thread of its own, warm-ups first (each Space on its own), the measured iterations started
- * together behind a latch; then the optional file size the same way; then every Space deleted at
- * once ({@code sweep.L.space.delete}), on every path.
+ * The loops of one concurrency sweep level (issue 13), run in the measuring driver (issue 28)
+ * against L Spaces the worker made: per exec metric one serial loop per Space, on a thread of its
+ * own, warm-ups first (each Space on its own), the measured iterations started together behind a
+ * latch; then the optional file size the same way. The worker times the Spaces' creation and
+ * deletion ({@code sweep.L.space.ready}, {@code .delete}); this times their loops.
  *
- * <p>The Spaces' threads keep their samples in memory until the metric ends at every Space and the
- * calling thread hands them to the listener, so that no database write competes with the loops.
- * The calling thread polls for a cancel every 100 ms meanwhile; a cancel or a failure in one Space
- * stops the others after their current iteration, and the level's Spaces are deleted after every
- * thread has stopped.
+ * <p>The Spaces' threads keep their samples in memory until the metric ends at every Space and
+ * the calling thread hands them to the listener, so that nothing but the loops runs meanwhile. The
+ * calling thread reports progress and polls for a cancel every {@value #POLL_MS} ms; a cancel or a
+ * failure in one Space stops the others after their current iteration, and every thread has
+ * stopped when {@link #run()} returns or throws.
  */
-final class SweepLevel {
+public final class SweepLoops {
 
-    private static final Logger log = LoggerFactory.getLogger(SweepLevel.class);
-    private static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
     private static final long POLL_MS = 100;
+    /** How long the Spaces' threads may take to finish their current iteration once told to stop. */
+    private static final long STOP_WAIT_MS = 70_000;
 
-    private final ConcurrencySweep.Setup setup;
+    private final Channel[] open;
+    private final Path staging;
     private final Plan plan;
     private final int level;
+    private final MeasureListener listener;
     private final long total;
     private final AtomicLong done;
     private final AtomicBoolean stop = new AtomicBoolean();
-    private final AtomicReferenceArray<Space> made;
-    private final Channel[] open;
     private final ExecutorService pool;
-    private final List<Future<?>> submitted = new ArrayList<>();
     /** Each Space's samples of the loop in progress, not yet handed to the listener; handed over on every path. */
     private List<SampleColumns> pending = List.of();
     /** What the progress shows while the Spaces' threads run: their warm-ups, or the measured loops. */
     private Phase phase = Phase.MEASURED;
 
-    SweepLevel(ConcurrencySweep.Setup setup, Plan plan, int level, long done, long total) {
-        this.setup = setup;
+    /**
+     * @param open a channel to each Space of the level, Space i at index i − 1 (their count is the level)
+     * @param staging the run's directory, with {@code sweep-L-i} in it for Space i's files
+     * @param listener called from the calling thread only
+     */
+    public SweepLoops(List<? extends Channel> open, Path staging, Plan plan, MeasureListener listener) {
+        this.open = open.toArray(Channel[]::new);
+        this.staging = staging;
         this.plan = plan;
-        this.level = level;
-        this.done = new AtomicLong(done);
-        this.total = total;
-        this.made = new AtomicReferenceArray<>(level);
-        this.open = new Channel[level];
+        this.level = this.open.length;
+        this.listener = listener;
+        this.total = Measurement.progressUnits(plan);
+        this.done = new AtomicLong(unitsBefore(plan, level));
         AtomicInteger next = new AtomicInteger(1);
         this.pool = Executors.newFixedThreadPool(level, r -> {
             Thread t = new Thread(r, "sweep-" + level + "-space-" + next.getAndIncrement());
@@ -86,10 +82,48 @@ final class SweepLevel {
         });
     }
 
-    /** @return progress units done over the whole plan after this level */
-    long run() throws SpaceException {
+    /**
+     * The sweep's progress units: per level of L Spaces, L × (metrics × (n + exec warm-ups) + file
+     * iterations × {@link Measurement#fileIterationUnits(long)}).
+     */
+    public static long units(Plan plan) {
+        ConcurrencyPlan sweep = plan.concurrency();
+        if (sweep == null) {
+            return 0;
+        }
+        long spaces = sweep.levels().stream().mapToLong(Integer::longValue).sum();
+        return spaces * unitsPerSpace(plan);
+    }
+
+    /** Progress units of the whole plan done before level {@code level} of its sweep starts (its levels ascend). */
+    public static long unitsBefore(Plan plan, int level) {
+        long before = Measurement.progressUnits(plan) - units(plan);
+        for (int l : plan.concurrency().levels()) {
+            if (l >= level) {
+                break;
+            }
+            before += l * unitsPerSpace(plan);
+        }
+        return before;
+    }
+
+    private static long unitsPerSpace(Plan plan) {
+        ConcurrencyPlan sweep = plan.concurrency();
+        long perSpace = (long) sweep.metrics().size() * (sweep.n() + plan.exec().warmups());
+        if (sweep.fileBytes() != null) {
+            perSpace += (long) (sweep.fileN() + plan.files().warmups()) * Measurement.fileIterationUnits(sweep.fileBytes());
+        }
+        return perSpace;
+    }
+
+    /**
+     * @return progress units done over the whole plan after this level
+     * @throws CancelledException when the listener asks to stop
+     * @throws SpaceLostException when a Space's agent stops answering or a disk is full (naming the level)
+     * @throws AbortedException after {@link Measurement#MAX_CONSECUTIVE_FAILURES} failures in a row in one Space (naming the level)
+     */
+    public long run() {
         try {
-            makeReady();
             ConcurrencyPlan sweep = plan.concurrency();
             boolean first = true;
             for (ExecRoundTrip metric : PlanMetrics.exec(sweep)) {
@@ -108,7 +142,6 @@ final class SweepLevel {
             stop.set(true);
             stopThreads();
             handOver();
-            deleteAll();
         }
     }
 
@@ -116,11 +149,7 @@ final class SweepLevel {
     private void handOver() {
         List<SampleColumns> taken = pending;
         pending = List.of();
-        try {
-            taken.forEach(samples -> samples.replay(setup.listener()::sample));
-        } catch (RuntimeException e) {
-            log.warn("concurrency level {}: could not record the last samples: {}", level, e.toString());
-        }
+        taken.forEach(samples -> samples.replay(listener::sample));
     }
 
     private String sweepId(Metric base) {
@@ -128,45 +157,10 @@ final class SweepLevel {
     }
 
     /**
-     * Creates every Space at once and times each from that moment to its first successful Ping,
-     * within the ready timeout, not the single Space's 30 s: L agents starting at once on a small
-     * host each take longer to answer (8 process Spaces at load 30 on 2 CPUs missed 30 s), and how
-     * much longer is what the burst create measures.
-     */
-    private void makeReady() throws SpaceException {
-        SpaceTimer timer = timer();
-        long start = System.nanoTime();
-        List<Future<Sample>> ready = new ArrayList<>();
-        for (int i = 0; i < level; i++) {
-            int index = i;
-            ready.add(submit(() -> {
-                SpaceTimer.Ready made = timer.create(start, new SpaceTimer.FirstPingWait(setup.readyTimeout(),
-                        "spacebench.space.ready-timeout", "Space " + (index + 1) + ": "), space -> {
-                            this.made.set(index, space);
-                            Files.createDirectories(setup.staging().resolve("sweep-" + level + "-" + (index + 1)));
-                        });
-                open[index] = made.channel();
-                return new Sample(sweepId(SpaceLifecycle.READY), index + 1, Phase.MEASURED, made.readyNs(), 0, true,
-                        null, null, level, index + 1);
-            }));
-        }
-        List<Sample> samples = new ArrayList<>();
-        for (Future<Sample> f : ready) {
-            samples.add(await(f, sweepId(SpaceLifecycle.READY), 0));
-        }
-        wallTo(sweepId(SpaceLifecycle.READY), samples.stream().mapToLong(Sample::ns).max().orElse(0));
-        samples.forEach(setup.listener()::sample);
-    }
-
-    private SpaceTimer timer() {
-        return new SpaceTimer(setup.spaces(), setup.channels(), setup.spec(), setup.readyTimeout(), plan.files().chunkBytes());
-    }
-
-    /**
      * One metric at this level: each Space warms up on its own, then all start the measured loop
      * together; the wall time runs from that start to the last Space's last sample.
      */
-    private void loops(String id, int n, Plan warm, Plan measured) throws SpaceException {
+    private void loops(String id, int n, Plan warm, Plan measured) {
         runAll(warm, id);
         CountDownLatch waiting = new CountDownLatch(level);
         CountDownLatch go = new CountDownLatch(1);
@@ -200,17 +194,17 @@ final class SweepLevel {
         for (long end : ends) {
             last = Math.max(last, end);
         }
-        wallTo(id, last - start);
+        listener.sweepWall(id, last - start);
         if (measured.files().sizes().size() == 1) {
-            wallTo(sweepId(Transfer.download(measured.files().sizes().get(0).bytes())), last - start);
+            listener.sweepWall(sweepId(Transfer.download(measured.files().sizes().get(0).bytes())), last - start);
         }
         handOver();
-        // The last iteration of the metric: the listener flushes and updates the figures so far.
-        setup.listener().progress(new Progress(id, Phase.MEASURED, n, n, done.get(), total));
+        // The last iteration of the metric: the worker flushes and updates the figures so far.
+        listener.progress(new Progress(id, Phase.MEASURED, n, n, done.get(), total));
     }
 
     /** Runs {@code part} in every Space at once, not synchronised; its samples go to the listener afterwards. */
-    private void runAll(Plan part, String id) throws SpaceException {
+    private void runAll(Plan part, String id) {
         phase = Phase.WARMUP;
         List<Future<?>> loops = inEverySpace((index, samples) -> new Measurement(open[index], dir(index), samples).run(part));
         for (Future<?> f : loops) {
@@ -233,7 +227,7 @@ final class SweepLevel {
             int index = i;
             SampleColumns mine = new SampleColumns(level, index + 1);
             taken.add(mine);
-            tasks.add(submit(() -> {
+            tasks.add(pool.submit(() -> {
                 task.run(index, buffer(mine));
                 return null;
             }));
@@ -241,8 +235,13 @@ final class SweepLevel {
         return tasks;
     }
 
+    /** Space i's directory for its files: {@code sweep-L-i} in the run's, made by the worker with the Space. */
+    public static Path dir(Path staging, int level, int space) {
+        return staging.resolve("sweep-" + level + "-" + space);
+    }
+
     private Path dir(int index) {
-        return setup.staging().resolve("sweep-" + level + "-" + (index + 1));
+        return dir(staging, level, index + 1);
     }
 
     /** What one Space's loop reports to: its samples renamed to the sweep's ids and kept; progress counted; the stop flag as cancel. */
@@ -275,26 +274,17 @@ final class SweepLevel {
         };
     }
 
-    private interface Task<T> {
-        T call() throws Exception;
-    }
-
-    private <T> Future<T> submit(Task<T> task) {
-        Future<T> f = pool.submit(task::call);
-        submitted.add(f);
-        return f;
-    }
-
     /**
      * Waits for one Space's task, polling for a cancel meanwhile.
      *
      * @throws CancelledException when a cancel was asked
-     * @throws SpaceException, SpaceLostException, AbortedException as the task threw, naming the level and Space
+     * @throws SpaceLostException, AbortedException as the task threw, naming the level and Space
      */
-    private <T> T await(Future<T> f, String id, int n) throws SpaceException {
+    private void await(Future<?> f, String id, int n) {
         while (true) {
             try {
-                return f.get(POLL_MS, TimeUnit.MILLISECONDS);
+                f.get(POLL_MS, TimeUnit.MILLISECONDS);
+                return;
             } catch (TimeoutException e) {
                 poll(id, n);
             } catch (InterruptedException e) {
@@ -310,20 +300,23 @@ final class SweepLevel {
 
     /** Progress for the run's page, and the cancel check. */
     private void poll(String id, int n) {
-        if (id != null) {
-            setup.listener().progress(new Progress(id, phase, 0, n, done.get(), total));
-        }
-        if (setup.listener().cancelRequested()) {
+        listener.progress(new Progress(id, phase, 0, n, done.get(), total));
+        if (listener.cancelRequested()) {
             stop.set(true);
             throw new CancelledException();
         }
     }
 
-    private RuntimeException rethrown(Throwable cause) throws SpaceException {
+    private RuntimeException rethrown(Throwable cause) {
+        return inLevel(level, cause);
+    }
+
+    /**
+     * What a Space's task at level {@code level} threw, as the sweep throws it: its message led by
+     * "concurrency level L: " (a cancel as it is; a checked exception or an error wrapped).
+     */
+    public static RuntimeException inLevel(int level, Throwable cause) {
         String where = "concurrency level " + level + ": ";
-        if (cause instanceof SpaceException e) {
-            throw new SpaceException(where + e.getMessage());
-        }
         if (cause instanceof CancelledException e) {
             return e;
         }
@@ -342,79 +335,15 @@ final class SweepLevel {
         return new IllegalStateException(where + cause, cause);
     }
 
-    /** The sweep figure's wall time, for its rate per second. */
-    private void wallTo(String id, long ns) {
-        setup.listener().sweepWall(id, ns);
-    }
-
-    /** Waits for every Space's thread to stop: each checks the stop flag between iterations; a create in progress ends within the ready timeout. */
+    /** Waits for every Space's thread to stop: each checks the stop flag between iterations. */
     private void stopThreads() {
         pool.shutdown();
         try {
-            if (!pool.awaitTermination(setup.readyTimeout().toMillis() + 2 * CALL_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
-                log.warn("concurrency level {}: some Spaces' threads did not stop; deleting the Spaces made so far", level);
+            if (!pool.awaitTermination(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                System.err.println("concurrency level " + level + ": some Spaces' threads did not stop");
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /** With every thread stopped: closes each channel and deletes each Space at once, timing each delete. */
-    private void deleteAll() {
-        ExecutorService deleters = Executors.newFixedThreadPool(level, r -> {
-            Thread t = new Thread(r, "sweep-" + level + "-delete");
-            t.setDaemon(true);
-            return t;
-        });
-        SpaceTimer timer = timer();
-        List<Future<Sample>> deleted = new ArrayList<>();
-        for (int i = 0; i < level; i++) {
-            int index = i;
-            Space space = made.get(i);
-            Channel channel = open[i];
-            if (space == null) {
-                continue;
-            }
-            deleted.add(deleters.submit(() -> {
-                if (channel != null) {
-                    channel.close();
-                }
-                long start = System.nanoTime();
-                String error = null;
-                long ns;
-                try {
-                    ns = timer.delete(space);
-                } catch (RuntimeException e) {
-                    ns = System.nanoTime() - start;
-                    error = e.getMessage() == null ? e.toString() : e.getMessage();
-                    log.warn("concurrency level {}: deleting Space {} failed: {}", level, index + 1, error);
-                }
-                return new Sample(sweepId(SpaceLifecycle.DELETE), index + 1, Phase.MEASURED, ns, 0,
-                        error == null, error, null, level, index + 1);
-            }));
-        }
-        long slowest = 0;
-        List<Sample> samples = new ArrayList<>();
-        for (Future<Sample> f : deleted) {
-            try {
-                Sample s = f.get();
-                samples.add(s);
-                slowest = Math.max(slowest, s.ns());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException e) {
-                log.warn("concurrency level {}: a delete failed: {}", level, e.getCause().toString());
-            }
-        }
-        deleters.shutdown();
-        if (samples.isEmpty()) {
-            return;
-        }
-        try {
-            wallTo(sweepId(SpaceLifecycle.DELETE), slowest);
-            samples.forEach(setup.listener()::sample);
-        } catch (RuntimeException e) {
-            log.warn("concurrency level {}: could not record the deletes: {}", level, e.toString());
         }
     }
 

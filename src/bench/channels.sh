@@ -93,7 +93,7 @@ podman "${engine[@]}" run -d --name "$CTR" --read-only --tmpfs /tmp \
   --ulimit "nofile=$(ulimit -Sn):$(ulimit -Hn)" --ulimit "nproc=$(cat /proc/sys/kernel/pid_max):$(cat /proc/sys/kernel/pid_max)" \
   --publish "127.0.0.1:$SSH_PORT:22" -v /usr:/usr:ro -v "$server:$server:ro" -v "$WORK/passwd:/etc/passwd:ro" \
   -v "$WORK/group:/etc/group:ro" --rootfs "$root:O" sleep infinity >/dev/null
-podman exec -d "$CTR" sh -c "mkdir -p /run/sshd && exec /usr/sbin/sshd -D -e -f $server/sshd_config"
+podman exec -d "$CTR" >/dev/null sh -c "mkdir -p /run/sshd && exec /usr/sbin/sshd -D -e -f $server/sshd_config"
 echo "[127.0.0.1]:$SSH_PORT $(cut -d' ' -f1-2 "$server/host_key.pub")" > "$WORK/known_hosts"
 SSH=(ssh -F /dev/null -o BatchMode=yes -o StrictHostKeyChecking=yes -o UserKnownHostsFile="$WORK/known_hosts"
      -o ControlPath="$WORK/ctl" -i "$WORK/client_key" -p "$SSH_PORT" root@127.0.0.1)
@@ -122,6 +122,8 @@ print("floors (hyperfine -N, same host, a container made as the kind makes it; s
 for r in floors["results"]:
     t = sorted(r["times"])
     rank = lambda p: t[max(1, math.ceil(p * len(t) / 100)) - 1]
-    command = r["command"].replace(sys.argv[1].rsplit("/", 1)[0], "$WORK")
+    command = r["command"]
+    if command.startswith("ssh "):
+        command = "ssh (ControlMaster, host key checked) root@127.0.0.1 " + command.split("root@127.0.0.1 ", 1)[1]
     print(f"  {command[:70]:70} p50 {ms(rank(50) * 1e9)}  p99 {ms(rank(99) * 1e9)}  n {len(t)}")
 PY

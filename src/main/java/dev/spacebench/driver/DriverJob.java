@@ -38,12 +38,45 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * @param channels the channels to measure the Space through, in order ({@link SpaceChannels}; {@code agent} is {@code target})
  * @param ssh how to reach the Space's SSH server when {@code channels} has {@code ssh}, else null (its client key stays
  *     in its file: the job carries the path)
+ * @param entries a comparison run's Spaces in entry order (issue 29), the first the one {@code target} … {@code ssh} name;
+ *     empty for a run of one Space
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh) {
+                        SshAccess ssh, List<Entry> entries) {
 
     public DriverJob {
         channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
+        entries = entries == null ? List.of() : List.copyOf(entries);
+    }
+
+    /**
+     * One Space of a comparison run, as the job's own fields name the first.
+     *
+     * @param label the entry's label (for the driver's words only: the worker tags samples by the ids' entry)
+     */
+    public record Entry(String label, String target, String token, Path bulkDir, List<String> channels, SshAccess ssh) {
+
+        public Entry {
+            channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
+        }
+
+        @Override
+        public String toString() {
+            return "Entry[label=" + label + ", target=" + target + "]";
+        }
+    }
+
+    /** A job for one Space. */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                     SshAccess ssh) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null);
+    }
+
+    /** A comparison run's job: its first entry in the job's own fields, every entry in {@code entries}. */
+    public static DriverJob comparing(List<Entry> entries, int chunkBytes, Path staging, Plan plan) {
+        Entry first = entries.get(0);
+        return new DriverJob(first.target(), first.token(), first.bulkDir(), chunkBytes, staging, plan, first.channels(), first.ssh(),
+                entries);
     }
 
     /** A job measuring the agent alone. */
@@ -59,15 +92,16 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     private static final byte[] MAGIC = {'S', 'B', 'D', 'J'};
     /**
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
-     * and seed (issue 29), without which the driver would run an interleaved plan sequentially.
+     * and seed (issue 29), without which the driver would run an interleaved plan sequentially;
+     * 4: then a comparison run's entries.
      */
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
 
     @Override
     public String toString() {
         // Never the token: a job may end up in a log line.
         return "DriverJob[target=" + target + ", bulkDir=" + bulkDir + ", chunkBytes=" + chunkBytes + ", staging=" + staging
-                + ", plan=" + plan + "]";
+                + ", plan=" + plan + (entries.isEmpty() ? "" : ", entries=" + entries) + "]";
     }
 
     public void write(DataOutputStream out) throws IOException {
@@ -116,19 +150,21 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             integer(out, sweep.fileN());
         }
         texts(out, channels);
-        out.writeBoolean(ssh != null);
-        if (ssh != null) {
-            text(out, ssh.host());
-            out.writeInt(ssh.port());
-            text(out, ssh.user());
-            text(out, PublicKeyEntry.toString(ssh.hostKey()));
-            text(out, ssh.clientKey().toString());
-            text(out, ssh.workDir());
-        }
+        ssh(out, ssh);
         // The interleaved order (issue 29), after version 2's fields.
         text(out, plan.order());
         integer(out, plan.blockSize());
         along(out, plan.seed());
+        // A comparison's entries (issue 29), after version 3's fields.
+        out.writeInt(entries.size());
+        for (Entry entry : entries) {
+            text(out, entry.label());
+            text(out, entry.target());
+            text(out, entry.token());
+            text(out, entry.bulkDir() == null ? null : entry.bulkDir().toString());
+            texts(out, entry.channels());
+            ssh(out, entry.ssh());
+        }
         out.flush();
     }
 
@@ -170,15 +206,43 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             sweep = new ConcurrencyPlan(levels, texts(in), integer(in), along(in), integer(in));
         }
         List<String> channels = texts(in);
-        SshAccess ssh = null;
-        if (in.readBoolean()) {
-            ssh = new SshAccess(text(in), in.readInt(), text(in), publicKey(text(in)), Path.of(text(in)), text(in));
-        }
+        SshAccess ssh = ssh(in);
         String order = text(in);
         Integer blockSize = integer(in);
         Long seed = along(in);
+        int entryCount = in.readInt();
+        if (entryCount < 0 || entryCount > 16) {
+            throw new IOException("a job's " + entryCount + " comparison entries (0 to 16)");
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < entryCount; i++) {
+            String label = text(in);
+            String entryTarget = text(in);
+            String entryToken = text(in);
+            String entryBulk = text(in);
+            entries.add(new Entry(label, entryTarget, entryToken, entryBulk == null ? null : Path.of(entryBulk), texts(in), ssh(in)));
+        }
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, entries);
+    }
+
+    private static void ssh(DataOutputStream out, SshAccess ssh) throws IOException {
+        out.writeBoolean(ssh != null);
+        if (ssh != null) {
+            text(out, ssh.host());
+            out.writeInt(ssh.port());
+            text(out, ssh.user());
+            text(out, PublicKeyEntry.toString(ssh.hostKey()));
+            text(out, ssh.clientKey().toString());
+            text(out, ssh.workDir());
+        }
+    }
+
+    private static SshAccess ssh(DataInputStream in) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        return new SshAccess(text(in), in.readInt(), text(in), publicKey(text(in)), Path.of(text(in)), text(in));
     }
 
     private static PublicKey publicKey(String line) throws IOException {

@@ -9,6 +9,7 @@ import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.channel.TokenCredentials;
 import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
+import dev.spacebench.measure.ComparedLoops;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.SpaceLostException;
 import dev.spacebench.protocol.NettyJfrEvents;
@@ -24,6 +25,8 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The measuring process (issue 28): a lean JVM of its own, started by the worker from the same
@@ -73,8 +76,9 @@ public final class DriverMain {
         int code = 0;
         EventLoopGroup loop = null;
         AgentChannel channel = null;
+        List<Channel> others = new ArrayList<>();
         try {
-            if (job.target().startsWith("unix:")) {
+            if (job.target().startsWith("unix:") || job.entries().stream().anyMatch(e -> e.target().startsWith("unix:"))) {
                 loop = new EpollEventLoopGroup(1);
             }
             channel = open(job, loop);
@@ -83,7 +87,11 @@ public final class DriverMain {
             Measurement measurement = new Measurement(channel, job.staging(), listener)
                     .floorSocketDir(job.target().startsWith("unix:") ? job.staging() : null);
             try {
-                runChannels(job, measurement, listener);
+                if (job.entries().isEmpty()) {
+                    runChannels(job, measurement, listener);
+                } else {
+                    compare(job, channel, measurement, listener, loop, others);
+                }
                 listener.flush();
                 writer.result(new DriverResult(measurement.agentGcInLoops(), measurement.hostGcInLoops(),
                         measurement.agentJitSettleBlocks(), measurement.agentExecJitSettleBlocks(), measurement.fileWarmupTransfers()));
@@ -108,6 +116,13 @@ public final class DriverMain {
             System.err.println("driver: " + e);
             code = 1;
         } finally {
+            for (Channel other : others) {
+                try {
+                    other.close();
+                } catch (RuntimeException e) {
+                    System.err.println("driver: closing a channel: " + e);
+                }
+            }
             if (channel != null) {
                 channel.close();
             }
@@ -142,20 +157,61 @@ public final class DriverMain {
         }
     }
 
+    /**
+     * A comparison run's loops (issue 29): each entry's channels as parts of one interleaved
+     * schedule ({@link ComparedLoops}); entry 1's agent is {@code first}, the others are opened here
+     * (and added to {@code opened}, which the caller closes).
+     */
+    private static void compare(DriverJob job, AgentChannel firstChannel, Measurement first, FrameListener listener, EventLoopGroup loop,
+                                List<Channel> opened) {
+        Plan plan = job.plan();
+        List<Measurement> parts = new ArrayList<>();
+        int channels = 0;
+        for (int e = 0; e < job.entries().size(); e++) {
+            DriverJob.Entry entry = job.entries().get(e);
+            AgentChannel agent = firstChannel;
+            if (e > 0) {
+                agent = open(entry.target(), entry.token(), entry.bulkDir(), job.chunkBytes(), loop);
+                opened.add(agent);
+            }
+            for (String via : entry.channels()) {
+                channels++;
+                if (e == 0 && via.equals(SpaceChannels.AGENT)) {
+                    parts.add(first);
+                    continue;
+                }
+                Channel measured = agent;
+                if (!via.equals(SpaceChannels.AGENT)) {
+                    measured = openOther(via, entry.ssh());
+                    opened.add(measured);
+                }
+                parts.add(new Measurement(measured, job.staging(), listener).inEntry(e + 1));
+            }
+        }
+        ComparedLoops.run(parts, plan, Measurement.unitsBeforeLoops(plan), Measurement.progressUnits(plan, channels));
+    }
+
     /** @throws IllegalStateException when the Space serves no such channel, or it cannot be reached (the reason in words) */
     private static Channel openOther(String id, DriverJob job) {
+        return openOther(id, job.ssh());
+    }
+
+    private static Channel openOther(String id, dev.spacebench.space.SshAccess ssh) {
         if (id.equals(SpaceChannels.SSH)) {
-            if (job.ssh() == null) {
+            if (ssh == null) {
                 throw new IllegalStateException("the Space serves no SSH server, so the ssh channel cannot be measured");
             }
-            return SshChannel.open(job.ssh(), OPEN_TIMEOUT);
+            return SshChannel.open(ssh, OPEN_TIMEOUT);
         }
         throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }
 
     /** The channel as the app's {@code AgentChannels} builds it (lean, plaintext, the token on every call). */
     static AgentChannel open(DriverJob job, EventLoopGroup loop) {
-        String target = job.target();
+        return open(job.target(), job.token(), job.bulkDir(), job.chunkBytes(), loop);
+    }
+
+    private static AgentChannel open(String target, String token, java.nio.file.Path bulkDir, int chunkBytes, EventLoopGroup loop) {
         ManagedChannel managed;
         if (target.startsWith("unix:")) {
             managed = AgentChannels.unix(target.substring("unix:".length()), loop);
@@ -167,7 +223,6 @@ public final class DriverMain {
             managed = AgentChannels.lean(NettyChannelBuilder.forAddress(target.substring(0, colon),
                     Integer.parseInt(target.substring(colon + 1)))).usePlaintext().build();
         }
-        return new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(job.token())), job.bulkDir(),
-                job.chunkBytes());
+        return new AgentChannel(managed, ClientInterceptors.intercept(managed, new TokenCredentials(token)), bulkDir, chunkBytes);
     }
 }

@@ -165,7 +165,7 @@ class RunRecoveryTest extends AppTestSupport {
      */
     private StringBuilder takeAndKill(long runId, String workerId, int measured) {
         RunRecorder recorder = new RunRecorder(runId, workerId, batches, runs, () -> false);
-        StringBuilder csv = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq\n");
+        StringBuilder csv = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry\n");
         Random random = new Random(runId);
         for (int i = 1; i <= 5; i++) {
             take(recorder, csv, new Sample("exec.noop", i, Phase.WARMUP, 5_000_000 + random.nextInt(1000), 0, true, null));

@@ -36,7 +36,7 @@ class SampleCsvPiecesTest extends AppTestSupport {
         long b = claimedRun();
         RunRecorder recorder = new RunRecorder(a, "worker-a", batches, runs, () -> false);
         RunRecorder other = new RunRecorder(b, "worker-a", batches, runs, () -> false);
-        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq\n");
+        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry\n");
         int n = 20_000;
         for (int i = 1; i <= n; i++) {
             Sample s = sample(i);

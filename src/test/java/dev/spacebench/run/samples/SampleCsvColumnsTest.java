@@ -22,7 +22,7 @@ class SampleCsvColumnsTest {
                 .containsExactly("metric", "iteration", "phase", "ns", "bytes", "ok", "error", "agent_ns", "level", "space_index", "block", "seq");
         // The stored columns with channel, read from the metric and stored nowhere, after space_index
         // (where it was appended), then block and seq, appended after it.
-        assertThat(SampleCsv.HEADER).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq");
+        assertThat(SampleCsv.HEADER).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry");
         assertThat(SampleCsv.COLUMNS).isEqualTo("metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index, block, seq");
     }
 

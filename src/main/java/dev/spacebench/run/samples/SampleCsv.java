@@ -371,7 +371,7 @@ public final class SampleCsv {
 
     private static void label(CsvOut out, String label) throws IOException {
         if (label != null) {
-            out.quoted(label);
+            out.ascii(label);
         }
     }
 

@@ -121,7 +121,8 @@ class ComparisonRunTest extends AppTestSupport {
         }
 
         String page = get("/runs/" + id).body();
-        assertThat(page).contains("id=\"comparison-table\"").contains("B-2 p50").contains("B-2</span> ÷ <span>A");
+        assertThat(page).contains("id=\"comparison-table\"").contains("<span>B-2</span> p50").contains("<span>B-2</span> ÷ <span>A</span>")
+                .contains("data-metric=\"entry.2.exec.noop\" data-stat=\"ratio\"");
     }
 
     @Test

@@ -186,7 +186,7 @@ class RunRecoveryTest extends AppTestSupport {
         recorder.sample(s);
         csv.append(s.metric()).append(',').append(s.iteration()).append(',').append(s.phase() == Phase.WARMUP ? "warmup" : "measured")
                 .append(',').append(s.ns()).append(",0,").append(s.ok()).append(',').append(s.error() == null ? "" : "\"" + s.error() + "\"")
-                .append(",,,,").append(ExpectedChannel.of(s.metric())).append(",,\n");
+                .append(",,,,").append(ExpectedChannel.of(s.metric())).append(",,,\n");
     }
 
     /** The run's stored figures, sorted samples and samples.csv against what the test computes from its rows. */

@@ -86,7 +86,7 @@ class SampleCsvPiecesTest extends AppTestSupport {
         String error = s.error() == null ? "" : "\"" + s.error().replace("\"", "\"\"") + "\"";
         return s.metric() + "," + s.iteration() + "," + s.phase().wireName() + "," + s.ns() + "," + s.bytes() + "," + s.ok() + ","
                 + error + "," + text(s.agentNs()) + "," + text(s.level()) + "," + text(s.spaceIndex()) + "," + ExpectedChannel.of(s.metric())
-                + "," + text(s.block()) + "," + text(s.seq()) + "\n";
+                + "," + text(s.block()) + "," + text(s.seq()) + ",\n";
     }
 
     private static String text(Object value) {

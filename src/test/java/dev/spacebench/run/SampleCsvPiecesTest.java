@@ -65,7 +65,7 @@ class SampleCsvPiecesTest extends AppTestSupport {
         assertThat(csv(a)).as("the first piece, then rows").isEqualTo(expected.toString());
         jdbc.update("delete from sample_csv_piece where run_id = ?", a);
         assertThat(csv(a)).as("rows only").isEqualTo(expected.toString());
-        assertThat(csv(b)).as("the other run").startsWith("metric,").contains("\nexec.true,499,measured,7,0,true,,,,,agent,,\n")
+        assertThat(csv(b)).as("the other run").startsWith("metric,").contains("\nexec.true,499,measured,7,0,true,,,,,agent,,,\n")
                 .doesNotContain("exec.noop");
     }
 

@@ -38,10 +38,11 @@ class SampleCsvColumnsTest {
         out.flush();
         // channel after space_index: empty for a sweep's metric, agent for the agent's, the channel named in a via id.
         assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo(
-                "sweep.4.exec.sh_c,3,measured,1234567,0,false,\"exit code 1, \"\"127\"\"\",890,4,2,,,\n"
-                        + "exec.noop,1,warmup,42,0,true,,,,,agent,,\n"
-                        + "via.ssh.file.upload.1MiB,2,measured,99,1048576,true,,,,,ssh,,\n"
-                        + "floor.spawn.true,9,measured,77,0,true,,,,,,3,8589934592\n");
+                "sweep.4.exec.sh_c,3,measured,1234567,0,false,\"exit code 1, \"\"127\"\"\",890,4,2,,,,\n"
+                        + "exec.noop,1,warmup,42,0,true,,,,,agent,,,\n"
+                        + "via.ssh.file.upload.1MiB,2,measured,99,1048576,true,,,,,ssh,,,\n"
+                        + "floor.spawn.true,9,measured,77,0,true,,,,,,3,8589934592,\n"
+                        + "entry.2.exec.true,4,measured,55,0,true,,21,,,agent,1,12,B-x\n");
     }
 
     @Test

@@ -222,13 +222,13 @@ public class RunExecution {
             AgentInfo info = channel.info(CALL_TIMEOUT);
             ready.parts(info, plan.spaceCount()).forEach(recorder::sample);
             // Stored before the loops: figures computed from the stored samples later name the lanes from it.
-            Map<String, String> facts = space.facts().withLaunchMechanism(info.launchMechanism())
+            Map<String, String> facts = space.facts().withLaunchMechanism(info.process().launchMechanism())
                     .withBulkLaneIfAbsent(attempt.hasBulkLane ? SpaceFacts.BulkLane.at(space.bulkDir(), null) : SpaceFacts.BulkLane.NONE)
                     .toMap();
             facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(attempt.quietBeforeStart, quietAtMost));
             facts.put(DriverProcess.FACT, DriverProcess.describe(driverCpus));
             Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
-                    info.agentVersion(), others, attempt.worker, floorFacts, null);
+                    info.process().agentVersion(), others, attempt.worker, floorFacts, null);
             saveEnvironment(attempt.runId, environment);
             // The loops run in a driver process of their own (issue 28): this JVM's JIT, GC, database
             // writes and dashboard are off their thread; it stores what the driver sends.
@@ -289,7 +289,7 @@ public class RunExecution {
                 }
                 Space first = attempt.space;
                 AgentInfo info = infos.get(0);
-                Map<String, String> facts = first.facts().withLaunchMechanism(info.launchMechanism())
+                Map<String, String> facts = first.facts().withLaunchMechanism(info.process().launchMechanism())
                         .withBulkLaneIfAbsent(attempt.hasBulkLane ? SpaceFacts.BulkLane.at(first.bulkDir(), null) : SpaceFacts.BulkLane.NONE)
                         .toMap();
                 facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(attempt.quietBeforeStart, quietAtMost));
@@ -299,9 +299,9 @@ public class RunExecution {
                     CompareEntry entry = entries.get(e - 1);
                     facts.put("comparison entry " + e, entry.label() + ": kind " + entry.space().kind() + ", shape "
                             + entry.space().describeShape() + ", channels " + entry.space().channelsOrDefault() + ", agent launch "
-                            + infos.get(e - 1).launchMechanism());
+                            + infos.get(e - 1).process().launchMechanism());
                 }
-                Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts, info.agentVersion(), others,
+                Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts, info.process().agentVersion(), others,
                         attempt.worker, floorFacts, null);
                 saveEnvironment(attempt.runId, environment);
                 List<DriverJob.Entry> jobEntries = new ArrayList<>();
@@ -541,8 +541,9 @@ public class RunExecution {
     }
 
     private static SystemFacts guestFacts(AgentInfo info) {
-        return new SystemFacts(info.os(), info.kernel(), info.arch(), info.cpuModel(), info.cpuCount(),
-                info.memoryBytes(), info.hostname(), info.jvm(), info.jvmFlags(), null);
+        AgentInfo.SystemSeen system = info.system();
+        return new SystemFacts(system.os(), system.kernel(), system.arch(), system.cpuModel(), system.cpuCount(),
+                system.memoryBytes(), system.hostname(), info.process().jvm(), info.process().jvmFlags(), null);
     }
 
     /**

@@ -24,9 +24,12 @@ public class BenchmarkPageController {
     private final RunReportBuilder reports;
     private final Plots plots;
     private final RunDeletion deletion;
+    private final BenchmarkPool pools;
 
-    public BenchmarkPageController(BenchmarkService benchmarks, RunReportBuilder reports, Plots plots, RunDeletion deletion) {
+    public BenchmarkPageController(BenchmarkService benchmarks, RunReportBuilder reports, Plots plots, RunDeletion deletion,
+                                   BenchmarkPool pools) {
         this.benchmarks = benchmarks;
+        this.pools = pools;
         this.reports = reports;
         this.plots = plots;
         this.deletion = deletion;
@@ -43,6 +46,7 @@ public class BenchmarkPageController {
         BenchmarkView benchmark = benchmarks.get(slug);
         model.addAttribute("benchmark", benchmark);
         model.addAttribute("historySvg", HistoryPlot.svg(benchmark.history()));
+        model.addAttribute("pool", pools.of(slug));
         model.addAttribute("r", reports.build(benchmark.runId()));
         model.addAttribute("svgs", plots.svgs(benchmark.runId()));
         return "run";

@@ -49,9 +49,12 @@ public class StaticSite {
     private final RunExporters exporters;
     private final ITemplateEngine templates;
     private final PublishedEnvironment published;
+    private final BenchmarkPool pools;
 
     public StaticSite(BenchmarkService benchmarks, RunReportBuilder reports, Plots plots, RunService runs,
-                      RunExporters exporters, ITemplateEngine templates, DatabaseAt database, SpacesSettings spaces) {
+                      RunExporters exporters, ITemplateEngine templates, DatabaseAt database, SpacesSettings spaces,
+                      BenchmarkPool pools) {
+        this.pools = pools;
         this.published = PublishedEnvironment.of(DataDirectory.of(database.url()), spaces.root());
         this.benchmarks = benchmarks;
         this.reports = reports;
@@ -138,7 +141,8 @@ public class StaticSite {
         Map<String, String> svgs = plots.svgs(id);
         String history = HistoryPlot.svg(benchmark.history());
         text(sink, dir + "index.html", page("run", Map.of("r", relative, "svgs", svgs, "benchmark", benchmark,
-                "historySvg", history == null ? "" : history, "site", "../")));
+                "historySvg", history == null ? "" : history, "site", "../",
+                "pool", pools.of(benchmark.slug()))));
         bytes(sink, dir + CSS, css);
         for (var plot : relative.figures().plots()) {
             text(sink, dir + plot.url(), svgs.get(plot.id()));

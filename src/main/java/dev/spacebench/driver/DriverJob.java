@@ -6,6 +6,7 @@ import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.space.ContainerExecAccess;
 import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SshAccess;
 import java.io.DataInputStream;
@@ -38,11 +39,13 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * @param channels the channels to measure the Space through, in order ({@link SpaceChannels}; {@code agent} is {@code target})
  * @param ssh how to reach the Space's SSH server when {@code channels} has {@code ssh}, else null (its client key stays
  *     in its file: the job carries the path)
+ * @param containerExec how to reach a container Space through its engine's exec and cp when {@code channels} has
+ *     {@code container-exec}, else null
  * @param entries a comparison run's Spaces in entry order (issue 29), the first the one {@code target} … {@code ssh} name;
  *     empty for a run of one Space
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh, List<Entry> entries) {
+                        SshAccess ssh, ContainerExecAccess containerExec, List<Entry> entries) {
 
     public DriverJob {
         channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
@@ -68,20 +71,26 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
 
     /** A job for one Space. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                     SshAccess ssh) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null);
+                     SshAccess ssh, ContainerExecAccess containerExec) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, null);
     }
 
     /** A comparison run's job: its first entry in the job's own fields, every entry in {@code entries}. */
     public static DriverJob comparing(List<Entry> entries, int chunkBytes, Path staging, Plan plan) {
         Entry first = entries.get(0);
         return new DriverJob(first.target(), first.token(), first.bulkDir(), chunkBytes, staging, plan, first.channels(), first.ssh(),
-                entries);
+                null, entries);
     }
 
     /** A job measuring the agent alone. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, null, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, null, null, null, null);
+    }
+
+    /** A job with no container-exec channel. */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                     SshAccess ssh) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null, null);
     }
 
     /** Worker → driver: stop at the next iteration. */
@@ -92,10 +101,10 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     private static final byte[] MAGIC = {'S', 'B', 'D', 'J'};
     /**
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
-     * and seed (issue 29), without which the driver would run an interleaved plan sequentially;
-     * 4: then a comparison run's entries.
+     * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then the
+     * container-exec access (issue 27); 5: then a comparison run's entries (issue 29).
      */
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
 
     @Override
     public String toString() {
@@ -155,7 +164,13 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         text(out, plan.order());
         integer(out, plan.blockSize());
         along(out, plan.seed());
-        // A comparison's entries (issue 29), after version 3's fields.
+        out.writeBoolean(containerExec != null);
+        if (containerExec != null) {
+            text(out, containerExec.cli().toString());
+            text(out, containerExec.container());
+            text(out, containerExec.workDir());
+        }
+        // A comparison's entries (issue 29), after version 4's fields.
         out.writeInt(entries.size());
         for (Entry entry : entries) {
             text(out, entry.label());
@@ -210,6 +225,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         String order = text(in);
         Integer blockSize = integer(in);
         Long seed = along(in);
+        ContainerExecAccess containerExec = in.readBoolean() ? new ContainerExecAccess(Path.of(text(in)), text(in), text(in)) : null;
         int entryCount = in.readInt();
         if (entryCount < 0 || entryCount > 16) {
             throw new IOException("a job's " + entryCount + " comparison entries (0 to 16)");
@@ -223,7 +239,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             entries.add(new Entry(label, entryTarget, entryToken, entryBulk == null ? null : Path.of(entryBulk), texts(in), ssh(in)));
         }
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, entries);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec, entries);
     }
 
     private static void ssh(DataOutputStream out, SshAccess ssh) throws IOException {

@@ -3,6 +3,7 @@ package dev.spacebench.driver;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.Channel;
+import dev.spacebench.channel.container.ContainerExecChannel;
 import dev.spacebench.channel.ssh.SshChannel;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceChannels;
@@ -182,7 +183,7 @@ public final class DriverMain {
                 }
                 Channel measured = agent;
                 if (!via.equals(SpaceChannels.AGENT)) {
-                    measured = openOther(via, entry.ssh());
+                    measured = openOther(via, entry.ssh(), null);
                     opened.add(measured);
                 }
                 parts.add(new Measurement(measured, job.staging(), listener).inEntry(e + 1));
@@ -193,15 +194,22 @@ public final class DriverMain {
 
     /** @throws IllegalStateException when the Space serves no such channel, or it cannot be reached (the reason in words) */
     private static Channel openOther(String id, DriverJob job) {
-        return openOther(id, job.ssh());
+        return openOther(id, job.ssh(), job.containerExec());
     }
 
-    private static Channel openOther(String id, dev.spacebench.space.SshAccess ssh) {
+    /** @param containerExec null for a comparison's entries (a container-exec channel is not measured in a comparison yet) */
+    private static Channel openOther(String id, dev.spacebench.space.SshAccess ssh, dev.spacebench.space.ContainerExecAccess containerExec) {
         if (id.equals(SpaceChannels.SSH)) {
             if (ssh == null) {
                 throw new IllegalStateException("the Space serves no SSH server, so the ssh channel cannot be measured");
             }
             return SshChannel.open(ssh, OPEN_TIMEOUT);
+        }
+        if (id.equals(SpaceChannels.CONTAINER_EXEC)) {
+            if (containerExec == null) {
+                throw new IllegalStateException("the Space is no container, so the container-exec channel cannot be measured");
+            }
+            return ContainerExecChannel.open(containerExec);
         }
         throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }

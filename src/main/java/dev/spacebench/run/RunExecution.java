@@ -234,7 +234,7 @@ public class RunExecution {
             // writes and dashboard are off their thread; it stores what the driver sends.
             // Each channel asked for (spec.channels) on this one Space, the agent's loops with ids as before.
             DriverResult measured = DriverProcess.run(new DriverJob(space.target(), space.token(), space.bulkDir(),
-                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh()), driverCpus, recorder,
+                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh(), space.containerExec()), driverCpus, recorder,
                     pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
             saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
                     JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));

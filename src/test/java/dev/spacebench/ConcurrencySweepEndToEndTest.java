@@ -43,7 +43,7 @@ class ConcurrencySweepEndToEndTest extends AppTestSupport {
         assertThat(run.get("progress").get("percent").asDouble()).isEqualTo(100.0);
 
         String csv = get("/api/runs/" + id + "/samples.csv").body();
-        assertThat(csv.lines().findFirst()).hasValue("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq");
+        assertThat(csv.lines().findFirst()).hasValue("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry");
         // Per level of L Spaces: L × (ready + delete + sh_c 1 warm-up and 15 measured + 2 uploads and 2 downloads).
         long sweepRows = csv.lines().filter(l -> l.startsWith("sweep.")).count();
         assertThat(sweepRows).isEqualTo((1 + 2 + 4) * (2 + 16 + 4));

@@ -98,8 +98,8 @@ class EndToEndTest extends AppTestSupport {
     private void assertStoredCopiesMatchTheRows(long id, long expectedSamples) throws Exception {
         assertThat(jdbc.queryForObject("select sum(row_count) from sample_csv_piece where run_id = ?", Long.class, id))
                 .as("every row in a stored piece once the run ended").isEqualTo(expectedSamples);
-        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq\n");
-        jdbc.query("select metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index, block, seq from sample "
+        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry\n");
+        jdbc.query("select metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index, block, seq, entry from sample "
                 + "where run_id = ? order by id", rs -> {
                     String error = rs.getString(7);
                     expected.append(rs.getString(1)).append(',').append(rs.getInt(2)).append(',').append(rs.getString(3))
@@ -111,7 +111,8 @@ class EndToEndTest extends AppTestSupport {
                             .append(rs.getObject(10) == null ? "" : rs.getObject(10).toString()).append(',')
                             .append(dev.spacebench.run.ExpectedChannel.of(rs.getString(1))).append(',')
                             .append(rs.getObject(11) == null ? "" : rs.getObject(11).toString()).append(',')
-                            .append(rs.getObject(12) == null ? "" : rs.getObject(12).toString()).append('\n');
+                            .append(rs.getObject(12) == null ? "" : rs.getObject(12).toString()).append(',')
+                            .append(rs.getObject(13) == null ? "" : rs.getObject(13).toString()).append('\n');
                 }, id);
         assertThat(get("/api/runs/" + id + "/samples.csv").body()).isEqualTo(expected.toString());
 
@@ -249,7 +250,7 @@ class EndToEndTest extends AppTestSupport {
     private void assertPercentilesRecomputeFromCsv(long id, Map<String, JsonNode> metrics) throws Exception {
         String csv = get("/api/runs/" + id + "/samples.csv").body();
         List<String> lines = csv.lines().toList();
-        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq");
+        assertThat(lines.get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry");
         Map<String, List<Long>> measured = new HashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             String[] f = line.split(",", -1);

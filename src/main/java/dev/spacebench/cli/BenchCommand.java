@@ -57,6 +57,12 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--kind", paramLabel = "K", description = "kind of Space (default: the app's spacebench.space.default-kind)")
     String kind;
 
+    @Option(names = "--compare", paramLabel = "LABEL=KIND",
+            description = "a comparison run (2 to 4, repeat the option): each LABEL=KIND is one Space, measured in one run with "
+                    + "the others, their blocks interleaved; ratios to the first with 95%% intervals (not with --kind, --cpus, "
+                    + "--memory-mib)")
+    java.util.List<String> compare;
+
     @Option(names = "--plan", paramLabel = "quick|published|FILE.json",
             description = "a preset, or a JSON file with the plan part of a POST /api/runs body (default: published)")
     String plan;
@@ -136,7 +142,8 @@ public class BenchCommand implements Callable<Integer> {
         try {
             BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic, level);
             Plan chosen = PlanArgument.read(plan);
-            RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen, testbed);
+            RunRequest request = compare == null ? new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen, testbed)
+                    : RunRequest.comparing(entries(), chosen, testbed);
             try (BenchBackend backend = backend(cancelled::get)) {
                 if (testbed != null && backend instanceof LocalBackend) {
                     throw new BenchException("--testbed needs a server (--server URL): this process measures only on its own host");
@@ -155,6 +162,22 @@ public class BenchCommand implements Callable<Integer> {
         } finally {
             starting.close();
         }
+    }
+
+    /** The --compare options as entries, each LABEL=KIND; the server checks the labels and kinds (a 400 names the entry). */
+    private java.util.List<dev.spacebench.run.CompareEntry> entries() {
+        if (kind != null || cpus != null || memoryMiB != null) {
+            throw new BenchException("--compare names each Space's kind (LABEL=KIND): leave out --kind, --cpus and --memory-mib");
+        }
+        java.util.List<dev.spacebench.run.CompareEntry> entries = new java.util.ArrayList<>();
+        for (String given : compare) {
+            int eq = given.indexOf('=');
+            if (eq < 0) {
+                throw new BenchException("--compare takes LABEL=KIND, e.g. --compare A=process --compare B=sandbox; was '" + given + "'");
+            }
+            entries.add(new dev.spacebench.run.CompareEntry(given.substring(0, eq), new SpaceSpec(given.substring(eq + 1), null, null)));
+        }
+        return entries;
     }
 
     /** A server named by --server, else one running on the database's data directory, else this process. */

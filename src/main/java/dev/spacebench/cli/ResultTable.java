@@ -45,6 +45,28 @@ final class ResultTable {
             }
             out.println(line.toString().stripTrailing());
         }
+        printComparison(result.path("comparison"), out);
+    }
+
+    /** A comparison run's ratios (issue 29), one line per entry after the first and exec metric: "B ÷ A  exec.noop  1.02×  (95% CI 0.98–1.06)". */
+    private static void printComparison(JsonNode comparison, PrintStream out) {
+        if (!comparison.isObject()) {
+            return;
+        }
+        String first = comparison.path("entries").path(0).path("label").asString("");
+        out.println();
+        for (JsonNode row : comparison.path("metrics")) {
+            JsonNode entries = row.path("entries");
+            for (int i = 1; i < entries.size(); i++) {
+                JsonNode e = entries.get(i);
+                String ci = !e.path("ratio").isNumber() ? "no block pairs"
+                        : e.path("upper").isNumber() && e.path("lower").asDouble() > 0
+                        ? "(95% CI " + Format.significant(e.path("lower").asDouble()) + "–" + Format.significant(e.path("upper").asDouble()) + ")"
+                        : "(95% CI unbounded: too few blocks)";
+                out.println(e.path("label").asString() + " ÷ " + first + "  " + row.path("metric").asString() + "  "
+                        + (e.path("ratio").isNumber() ? Format.significant(e.path("ratio").asDouble()) + "×  " : "") + ci);
+            }
+        }
     }
 
     private static String duration(JsonNode metric, String field) {

@@ -84,6 +84,9 @@ final class FormErrors {
         if (apiField.startsWith("plan.concurrency")) {
             return RunForm.SWEEP_LEVELS;
         }
+        if (apiField.startsWith(RunForm.COMPARE)) {
+            return RunForm.COMPARE;
+        }
         if (apiField.startsWith("plan.files.sizes")) {
             return FileSizesText.FIELD;
         }
@@ -103,7 +106,7 @@ final class FormErrors {
         if (level.matches()) {
             return "level " + (Integer.parseInt(level.group(1)) + 1) + " " + error.message();
         }
-        if (formField(error.field()).equals(FORM)) {
+        if (formField(error.field()).equals(FORM) || error.field().startsWith(RunForm.COMPARE + "[")) {
             return error.field() + " " + error.message();
         }
         return error.message();

@@ -9,6 +9,7 @@ import dev.spacebench.plan.Shown;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanPreset;
 import dev.spacebench.request.FieldError;
+import dev.spacebench.run.CompareEntry;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayList;
@@ -32,10 +33,23 @@ import org.springframework.validation.BindingResult;
  * @param sweepLevels a concurrency sweep's levels (busy Spaces), e.g. {@code 1, 2, 4, 8}; blank: no
  *     sweep. The sweep runs the ticked round trips
  * @param sweepN a sweep's measured iterations per Space; blank: the REST default
+ * @param compare a comparison run's Spaces (issue 29), e.g. {@code A=process, B=sandbox} or {@code process, sandbox}
+ *     (a KIND alone is its own label); blank: one Space of {@code kind}. With it, {@code kind} is not used and
+ *     {@code cpus} and {@code memoryMiB} apply to every entry
  */
 public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
                       List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed,
-                      String sweepLevels, Integer sweepN) {
+                      String sweepLevels, Integer sweepN, String compare) {
+
+    static final String COMPARE = "compare";
+
+    /** A form without a comparison. */
+    public RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
+                   List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed,
+                   String sweepLevels, Integer sweepN) {
+        this(kind, cpus, memoryMiB, preset, execN, execWarmups, metrics, fileSizes, fileWarmups, floor, testbed, sweepLevels, sweepN,
+                null);
+    }
 
     static final String FLOOR_ON = "on";
     static final String FLOOR_OFF = "off";
@@ -131,9 +145,20 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
         // Typed but partly unreadable: the readable levels still go, so that sweepN's range is checked in the same pass.
         ConcurrencyPlan sweep = sweepLevels == null || sweepLevels.isBlank() ? null
                 : new ConcurrencyPlan(readableLevels(), ticked, sweepN, null, null);
-        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB),
-                new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null),
-                        FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null, null, sweep),
-                testbed == null || testbed.isBlank() ? null : testbed.strip());
+        Plan plan = new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null),
+                FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null, null, sweep);
+        String on = testbed == null || testbed.isBlank() ? null : testbed.strip();
+        if (compare != null && !compare.isBlank()) {
+            List<CompareEntry> entries = new ArrayList<>();
+            // Up to 5 read, so that "more than 4" is the REST check's to name.
+            for (String typed : LEVEL_SEPARATOR.split(compare.strip(), 6)) {
+                int eq = typed.indexOf('=');
+                String label = eq < 0 ? typed : typed.substring(0, eq);
+                String entryKind = eq < 0 ? typed : typed.substring(eq + 1);
+                entries.add(new CompareEntry(label, new SpaceSpec(entryKind.isBlank() ? null : entryKind, cpus, memoryMiB)));
+            }
+            return RunRequest.comparing(entries, plan, on);
+        }
+        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB), plan, on);
     }
 }

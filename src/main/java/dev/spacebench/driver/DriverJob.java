@@ -46,9 +46,11 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  *     {@code staging} (where the bare ping's unix socket goes; null: TCP loopback); {@link Task#SWEEP_LEVEL} {@code plan},
  *     {@code chunkBytes}, {@code staging} (the run's directory, with {@code sweep-L-i} in it for Space i) and {@code sweep}
  * @param sweep a sweep level's Spaces, in order (Space i is the i-th), as many as the level; empty for other tasks
+ * @param entries a comparison run's Spaces in entry order (issue 29), the first the one {@code target} … {@code ssh} name;
+ *     empty for a run of one Space
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh, ContainerExecAccess containerExec, Task task, List<Target> sweep) {
+                        SshAccess ssh, ContainerExecAccess containerExec, Task task, List<Target> sweep, List<Entry> entries) {
 
     /** What a driver runs. */
     public enum Task {
@@ -78,12 +80,37 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
         task = task == null ? Task.LOOPS : task;
         sweep = sweep == null ? List.of() : List.copyOf(sweep);
+        entries = entries == null ? List.of() : List.copyOf(entries);
+    }
+
+    /**
+     * One Space of a comparison run, as the job's own fields name the first.
+     *
+     * @param label the entry's label (for the driver's words only: the worker tags samples by the ids' entry)
+     */
+    public record Entry(String label, String target, String token, Path bulkDir, List<String> channels, SshAccess ssh) {
+
+        public Entry {
+            channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
+        }
+
+        @Override
+        public String toString() {
+            return "Entry[label=" + label + ", target=" + target + "]";
+        }
     }
 
     /** A job running the loops of one Space through {@code channels}. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
                      SshAccess ssh, ContainerExecAccess containerExec) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, Task.LOOPS, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, Task.LOOPS, null, null);
+    }
+
+    /** A comparison run's job: its first entry in the job's own fields, every entry in {@code entries}. */
+    public static DriverJob comparing(List<Entry> entries, int chunkBytes, Path staging, Plan plan) {
+        Entry first = entries.get(0);
+        return new DriverJob(first.target(), first.token(), first.bulkDir(), chunkBytes, staging, plan, first.channels(), first.ssh(),
+                null, Task.LOOPS, null, entries);
     }
 
     /** A job measuring the agent alone. */
@@ -103,7 +130,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
      * @param unixSocketDir where the bare ping's unix socket goes (a Space reached through one); null: over TCP loopback
      */
     public static DriverJob floor(Plan plan, Path unixSocketDir) {
-        return new DriverJob(null, null, null, plan.files().chunkBytes(), unixSocketDir, plan, List.of(), null, null, Task.FLOOR, null);
+        return new DriverJob(null, null, null, plan.files().chunkBytes(), unixSocketDir, plan, List.of(), null, null, Task.FLOOR, null, null);
     }
 
     /**
@@ -112,7 +139,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
      * @param staging the run's directory; Space i's files go in {@code sweep-L-i} in it, which must exist
      */
     public static DriverJob sweepLevel(Plan plan, Path staging, List<Target> spaces) {
-        return new DriverJob(null, null, null, plan.files().chunkBytes(), staging, plan, List.of(), null, null, Task.SWEEP_LEVEL, spaces);
+        return new DriverJob(null, null, null, plan.files().chunkBytes(), staging, plan, List.of(), null, null, Task.SWEEP_LEVEL, spaces, null);
     }
 
     /** Worker → driver: stop at the next iteration. */
@@ -125,15 +152,15 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
      * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then the
      * container-exec access (issue 27); 5: then the task and a sweep level's Spaces (issue 28: the floor and the
-     * sweep run in a driver too).
+     * sweep run in a driver too); 6: then a comparison run's entries (issue 29).
      */
-    private static final int VERSION = 5;
+    private static final int VERSION = 6;
 
     @Override
     public String toString() {
         // Never the token: a job may end up in a log line.
         return "DriverJob[task=" + task + ", target=" + target + ", sweep=" + sweep + ", bulkDir=" + bulkDir + ", chunkBytes=" + chunkBytes + ", staging=" + staging
-                + ", plan=" + plan + "]";
+                + ", plan=" + plan + (entries.isEmpty() ? "" : ", entries=" + entries) + "]";
     }
 
     public void write(DataOutputStream out) throws IOException {
@@ -182,15 +209,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             integer(out, sweep.fileN());
         }
         texts(out, channels);
-        out.writeBoolean(ssh != null);
-        if (ssh != null) {
-            text(out, ssh.host());
-            out.writeInt(ssh.port());
-            text(out, ssh.user());
-            text(out, PublicKeyEntry.toString(ssh.hostKey()));
-            text(out, ssh.clientKey().toString());
-            text(out, ssh.workDir());
-        }
+        ssh(out, ssh);
         // The interleaved order (issue 29), after version 2's fields.
         text(out, plan.order());
         integer(out, plan.blockSize());
@@ -208,6 +227,16 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             text(out, space.target());
             text(out, space.token());
             text(out, space.bulkDir() == null ? null : space.bulkDir().toString());
+        }
+        // Version 6: a comparison's entries (issue 29).
+        out.writeInt(entries.size());
+        for (Entry entry : entries) {
+            text(out, entry.label());
+            text(out, entry.target());
+            text(out, entry.token());
+            text(out, entry.bulkDir() == null ? null : entry.bulkDir().toString());
+            texts(out, entry.channels());
+            ssh(out, entry.ssh());
         }
         out.flush();
     }
@@ -251,10 +280,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             sweep = new ConcurrencyPlan(levels, texts(in), integer(in), along(in), integer(in));
         }
         List<String> channels = texts(in);
-        SshAccess ssh = null;
-        if (in.readBoolean()) {
-            ssh = new SshAccess(text(in), in.readInt(), text(in), publicKey(text(in)), Path.of(text(in)), text(in));
-        }
+        SshAccess ssh = ssh(in);
         String order = text(in);
         Integer blockSize = integer(in);
         Long seed = along(in);
@@ -274,8 +300,39 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             String spaceBulk = text(in);
             targets.add(new Target(spaceTarget, spaceToken, spaceBulk == null ? null : Path.of(spaceBulk)));
         }
+        int entryCount = in.readInt();
+        if (entryCount < 0 || entryCount > 16) {
+            throw new IOException("a job's " + entryCount + " comparison entries (0 to 16)");
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (int i = 0; i < entryCount; i++) {
+            String label = text(in);
+            String entryTarget = text(in);
+            String entryToken = text(in);
+            String entryBulk = text(in);
+            entries.add(new Entry(label, entryTarget, entryToken, entryBulk == null ? null : Path.of(entryBulk), texts(in), ssh(in)));
+        }
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec, Task.values()[taskOrdinal], targets);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec, Task.values()[taskOrdinal], targets, entries);
+    }
+
+    private static void ssh(DataOutputStream out, SshAccess ssh) throws IOException {
+        out.writeBoolean(ssh != null);
+        if (ssh != null) {
+            text(out, ssh.host());
+            out.writeInt(ssh.port());
+            text(out, ssh.user());
+            text(out, PublicKeyEntry.toString(ssh.hostKey()));
+            text(out, ssh.clientKey().toString());
+            text(out, ssh.workDir());
+        }
+    }
+
+    private static SshAccess ssh(DataInputStream in) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        return new SshAccess(text(in), in.readInt(), text(in), publicKey(text(in)), Path.of(text(in)), text(in));
     }
 
     private static PublicKey publicKey(String line) throws IOException {

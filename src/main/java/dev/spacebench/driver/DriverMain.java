@@ -10,6 +10,7 @@ import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.channel.TokenCredentials;
 import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
+import dev.spacebench.measure.ComparedLoops;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.SpaceLostException;
 import dev.spacebench.measure.SweepLoops;
@@ -90,14 +91,14 @@ public final class DriverMain {
         SampleFrames.Writer writer = new SampleFrames.Writer(frames);
         int code = 0;
         EventLoopGroup loop = null;
-        List<AgentChannel> channels = new ArrayList<>();
+        List<Channel> channels = new ArrayList<>();
         try {
             if (onUnixSocket(job)) {
                 loop = new EpollEventLoopGroup(1);
             }
             FrameListener listener = new FrameListener(writer, control);
             Task task = switch (job.task()) {
-                case LOOPS -> loops(job, open(job.target(), job.token(), job.bulkDir(), job.chunkBytes(), loop, channels), listener);
+                case LOOPS -> loops(job, open(job.target(), job.token(), job.bulkDir(), job.chunkBytes(), loop, channels), listener, loop, channels);
                 case FLOOR -> () -> DriverResult.ofFloor(Measurement.floor(job.plan(), job.staging(), listener));
                 case SWEEP_LEVEL -> {
                     List<AgentChannel> level = new ArrayList<>();
@@ -136,8 +137,12 @@ public final class DriverMain {
             System.err.println("driver: " + e);
             code = 1;
         } finally {
-            for (AgentChannel channel : channels) {
-                channel.close();
+            for (Channel channel : channels) {
+                try {
+                    channel.close();
+                } catch (RuntimeException e) {
+                    System.err.println("driver: closing a channel: " + e);
+                }
             }
             if (loop != null) {
                 loop.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS);
@@ -182,16 +187,21 @@ public final class DriverMain {
     /** Whether any agent the job reaches listens on a unix socket (its channels then share one epoll event loop). */
     private static boolean onUnixSocket(DriverJob job) {
         return (job.target() != null && job.target().startsWith("unix:"))
-                || job.sweep().stream().anyMatch(space -> space.target().startsWith("unix:"));
+                || job.sweep().stream().anyMatch(space -> space.target().startsWith("unix:"))
+                || job.entries().stream().anyMatch(entry -> entry.target().startsWith("unix:"));
     }
 
     /** A {@link DriverJob.Task#LOOPS} job: the plan's loops through each of its channels, the agent's through {@code channel}. */
-    private static Task loops(DriverJob job, AgentChannel channel, FrameListener listener) {
+    private static Task loops(DriverJob job, AgentChannel channel, FrameListener listener, EventLoopGroup loop, List<Channel> opened) {
         // A Space reached through a unix socket has its interleaved floor ping on one too, in the staging directory.
         Measurement measurement = new Measurement(channel, job.staging(), listener)
                 .floorSocketDir(job.target().startsWith("unix:") ? job.staging() : null);
         return () -> {
-            runChannels(job, measurement, listener);
+            if (job.entries().isEmpty()) {
+                runChannels(job, measurement, listener);
+            } else {
+                compare(job, channel, measurement, listener, loop, opened);
+            }
             return new DriverResult(measurement.agentGcInLoops(), measurement.hostGcInLoops(), measurement.agentJitSettleBlocks(),
                     measurement.agentExecJitSettleBlocks(), measurement.fileWarmupTransfers());
         };
@@ -221,26 +231,64 @@ public final class DriverMain {
         }
     }
 
+    /**
+     * A comparison run's loops (issue 29): each entry's channels as parts of one interleaved
+     * schedule ({@link ComparedLoops}); entry 1's agent is {@code first}, the others are opened here
+     * (and added to {@code opened}, which the caller closes).
+     */
+    private static void compare(DriverJob job, AgentChannel firstChannel, Measurement first, FrameListener listener, EventLoopGroup loop,
+                                List<Channel> opened) {
+        Plan plan = job.plan();
+        List<Measurement> parts = new ArrayList<>();
+        int channels = 0;
+        for (int e = 0; e < job.entries().size(); e++) {
+            DriverJob.Entry entry = job.entries().get(e);
+            AgentChannel agent = firstChannel;
+            if (e > 0) {
+                agent = open(entry.target(), entry.token(), entry.bulkDir(), job.chunkBytes(), loop, opened);
+            }
+            for (String via : entry.channels()) {
+                channels++;
+                if (e == 0 && via.equals(SpaceChannels.AGENT)) {
+                    parts.add(first);
+                    continue;
+                }
+                Channel measured = agent;
+                if (!via.equals(SpaceChannels.AGENT)) {
+                    measured = openOther(via, entry.ssh(), null);
+                    opened.add(measured);
+                }
+                parts.add(new Measurement(measured, job.staging(), listener).inEntry(e + 1));
+            }
+        }
+        ComparedLoops.run(parts, plan, Measurement.unitsBeforeLoops(plan), Measurement.progressUnits(plan, channels));
+    }
+
     /** @throws IllegalStateException when the Space serves no such channel, or it cannot be reached (the reason in words) */
     private static Channel openOther(String id, DriverJob job) {
+        return openOther(id, job.ssh(), job.containerExec());
+    }
+
+    /** @param containerExec null for a comparison's entries (a container-exec channel is not measured in a comparison yet) */
+    private static Channel openOther(String id, dev.spacebench.space.SshAccess ssh, dev.spacebench.space.ContainerExecAccess containerExec) {
         if (id.equals(SpaceChannels.SSH)) {
-            if (job.ssh() == null) {
+            if (ssh == null) {
                 throw new IllegalStateException("the Space serves no SSH server, so the ssh channel cannot be measured");
             }
-            return SshChannel.open(job.ssh(), OPEN_TIMEOUT);
+            return SshChannel.open(ssh, OPEN_TIMEOUT);
         }
         if (id.equals(SpaceChannels.CONTAINER_EXEC)) {
-            if (job.containerExec() == null) {
+            if (containerExec == null) {
                 throw new IllegalStateException("the Space is no container, so the container-exec channel cannot be measured");
             }
-            return ContainerExecChannel.open(job.containerExec());
+            return ContainerExecChannel.open(containerExec);
         }
         throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }
 
     /** The channel as the app's {@code AgentChannels} builds it (lean, plaintext, the token on every call), added to {@code opened}. */
     static AgentChannel open(String target, String token, java.nio.file.Path bulkDir, int chunkBytes, EventLoopGroup loop,
-                             List<AgentChannel> opened) {
+                             List<? super AgentChannel> opened) {
         ManagedChannel managed;
         if (target.startsWith("unix:")) {
             managed = AgentChannels.unix(target.substring("unix:".length()), loop);

@@ -13,6 +13,7 @@ import dev.spacebench.floor.FloorBlocks;
 import dev.spacebench.files.RandomFiles;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.InEntry;
 import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.Transfer;
@@ -77,6 +78,10 @@ public final class Measurement {
     private Path floorSocketDir;
     /** The last seq an interleaved sample took (0 before any): it runs on across the run's channels. */
     private long seq;
+    /** A comparison run's entry this channel's Space is (1-based, issue 29); its ids carry it from entry 2 on. */
+    private int entry = 1;
+    /** An interleaved run's floor loops open so far, by id (their first block opened them). */
+    private final Map<String, FloorBlocks.Loop> floors = new java.util.HashMap<>();
 
 
     /**
@@ -183,14 +188,28 @@ public final class Measurement {
     }
 
     /** The stored id of {@code base} measured through this channel: the base's own for the agent, {@code via.<channel>.…} else. */
-    private String id(Metric base) {
-        return Via.of(base, channel.id()).id();
+    String id(Metric base) {
+        return InEntry.of(Via.of(base, channel.id()), entry).id();
+    }
+
+    /**
+     * This channel's Space is a comparison run's entry {@code entry} (1-based; issue 29): from 2 on,
+     * its samples' ids carry {@code entry.<entry>.} ({@link InEntry}).
+     *
+     * @return this
+     */
+    public Measurement inEntry(int entry) {
+        this.entry = entry;
+        return this;
+    }
+
+    /** Whether this Measurement is its run's agent channel of its first entry: the one that runs an interleaved floor's blocks. */
+    boolean runsFloor() {
+        return entry == 1 && Via.AGENT.equals(channel.id());
     }
 
     private void runLoops(Plan plan) {
-        if (!plan.exec().metrics().isEmpty()) {
-            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().commands().stream().anyMatch(m -> m != ExecMetric.NOOP));
-        }
+        warm(plan);
         if (plan.interleaved()) {
             interleave(plan);
         }
@@ -204,6 +223,38 @@ public final class Measurement {
             }
             loop(id(metric), plan.exec().warmups(), plan.exec().n(), 1, (phase, i) -> execOnce(command, phase, i));
         }
+        files(plan);
+    }
+
+    /** The agent's untimed warm-up before any loop, when the plan has exec metrics. */
+    private void warm(Plan plan) {
+        if (!plan.exec().metrics().isEmpty()) {
+            warmAgent(plan.exec().agentWarmupCalls(), plan.exec().commands().stream().anyMatch(m -> m != ExecMetric.NOOP));
+        }
+    }
+
+    /**
+     * A comparison's first step for this part (issue 29, {@link ComparedLoops}): the warm-up, progress
+     * counted from {@code doneBefore} of {@code total}.
+     *
+     * @return the progress units done after it
+     */
+    long warm(Plan plan, long doneBefore, long total) {
+        this.total = total;
+        this.done = doneBefore;
+        warm(plan);
+        return done;
+    }
+
+    /** A comparison's last step for this part: its file loops, progress counted from {@code doneBefore}; @return units done after */
+    long files(Plan plan, long doneBefore) {
+        this.done = doneBefore;
+        files(plan);
+        return done;
+    }
+
+    /** The plan's file loops through this channel (or each reported skipped when it moves no files). */
+    private void files(Plan plan) {
         Optional<String> noFiles = channel.unsupported(Operation.FILES);
         if (noFiles.isPresent()) {
             for (FileSize size : plan.files().sizes()) {
@@ -278,6 +329,29 @@ public final class Measurement {
     private void interleave(Plan plan) {
         BlockSchedule schedule = BlockSchedule.of(plan);
         java.util.Map<String, ExecMetric> exec = new java.util.HashMap<>();
+        interleavedExec(plan).forEach((id, metric) -> exec.put(ExecRoundTrip.of(metric).id(), metric));
+        failuresInARow = 0;
+        try {
+            for (BlockSchedule.Slot slot : schedule.slots()) {
+                ExecMetric metric = exec.get(slot.series());
+                if (metric != null) {
+                    execBlock(slot, metric, plan);
+                } else if (FloorLoops.inBlocks(slot.series()) && Via.AGENT.equals(channel.id())) {
+                    // The floor's blocks run once, among the agent's (a run through more channels counts them once).
+                    floorBlock(slot, plan);
+                }
+            }
+        } finally {
+            closeFloors();
+        }
+    }
+
+    /**
+     * The plan's exec metrics this channel can do, by their stored id here ({@link #id}); each it
+     * cannot is reported skipped now, its progress counted (its blocks, in the schedule still, then do nothing).
+     */
+    java.util.Map<String, ExecMetric> interleavedExec(Plan plan) {
+        java.util.Map<String, ExecMetric> exec = new java.util.LinkedHashMap<>();
         for (String name : plan.exec().metrics()) {
             ExecMetric metric = ExecMetric.fromWireName(name).orElseThrow();
             Optional<String> cannot = channel.unsupported(metric == ExecMetric.NOOP ? Operation.NOOP : Operation.EXEC);
@@ -285,43 +359,84 @@ public final class Measurement {
                 done += (long) plan.exec().n() + plan.exec().warmups();
                 skip(id(ExecRoundTrip.of(metric)), cannot.get(), plan.exec().n());
             } else {
-                exec.put(ExecRoundTrip.of(metric).id(), metric);
+                exec.put(id(ExecRoundTrip.of(metric)), metric);
             }
         }
+        return exec;
+    }
+
+    /** As {@link #interleavedExec(Plan)} for a comparison's part, progress counted from {@code doneBefore}; {@link #done()} after. */
+    java.util.Map<String, ExecMetric> interleavedExec(Plan plan, long doneBefore) {
+        this.done = doneBefore;
+        failuresInARow = 0;
+        return interleavedExec(plan);
+    }
+
+    /** Progress units done so far (a comparison hands them from part to part). */
+    long done() {
+        return done;
+    }
+
+    /**
+     * One block of an exec series, a loop of its own as in a sequential run (the agent's full
+     * collection before it), its samples tagged with the block and their place in the run; the
+     * JVM-settling wait only before the series' first block, after its warm-ups.
+     */
+    void execBlock(BlockSchedule.Slot slot, ExecMetric metric, Plan plan) {
         MeasureListener outer = listener;
         BlockTags tags = new BlockTags(outer);
+        tags.block = slot.block();
         listener = tags;
-        java.util.Map<String, dev.spacebench.floor.FloorBlocks.Loop> floors = new java.util.HashMap<>();
-        failuresInARow = 0;
         try {
-            for (BlockSchedule.Slot slot : schedule.slots()) {
-                tags.block = slot.block();
-                ExecMetric metric = exec.get(slot.series());
-                if (metric != null) {
-                    AgentInfo settled = collectGarbage();
-                    JvmGc hostBefore = JvmGc.sinceStart();
-                    try {
-                        runLoop(id(ExecRoundTrip.of(metric)), slot.warmups(), slot.firstIteration(), slot.count(), plan.exec().n(), 1,
-                                (phase, i) -> execOnce(metric, phase, i), slot.block() == 1);
-                    } finally {
-                        hostGcInLoops = JvmGc.addSpan(hostGcInLoops, hostBefore, JvmGc.sinceStart());
-                        countGc(settled);
-                    }
-                } else if (FloorLoops.inBlocks(slot.series()) && Via.AGENT.equals(channel.id())) {
-                    // The floor's blocks run once, among the agent's (a run through more channels counts them once).
-                    floorBlock(slot, plan, floors);
-                }
+            AgentInfo settled = collectGarbage();
+            JvmGc hostBefore = JvmGc.sinceStart();
+            try {
+                runLoop(id(ExecRoundTrip.of(metric)), slot.warmups(), slot.firstIteration(), slot.count(), plan.exec().n(), 1,
+                        (phase, i) -> execOnce(metric, phase, i), slot.block() == 1);
+            } finally {
+                hostGcInLoops = JvmGc.addSpan(hostGcInLoops, hostBefore, JvmGc.sinceStart());
+                countGc(settled);
             }
         } finally {
             listener = outer;
-            for (var loop : floors.values()) {
-                try {
-                    loop.close();
-                } catch (IOException | RuntimeException e) {
-                    // a floor server that will not stop is killed with the app's process tree; nothing to measure lost
-                }
+        }
+    }
+
+    /** As {@link #execBlock}, progress counted from {@code doneBefore}; {@link #done()} after. */
+    void execBlock(BlockSchedule.Slot slot, ExecMetric metric, Plan plan, long doneBefore) {
+        this.done = doneBefore;
+        execBlock(slot, metric, plan);
+    }
+
+    /** One block of a floor loop on the host (its first opens the loop), its samples tagged as {@link #execBlock}'s. */
+    void floorBlock(BlockSchedule.Slot slot, Plan plan) {
+        MeasureListener outer = listener;
+        BlockTags tags = new BlockTags(outer);
+        tags.block = slot.block();
+        listener = tags;
+        try {
+            floorBlock(slot, plan, floors);
+        } finally {
+            listener = outer;
+        }
+    }
+
+    /** As {@link #floorBlock(BlockSchedule.Slot, Plan)}, progress counted from {@code doneBefore}; {@link #done()} after. */
+    void floorBlock(BlockSchedule.Slot slot, Plan plan, long doneBefore) {
+        this.done = doneBefore;
+        floorBlock(slot, plan);
+    }
+
+    /** Stops the floor loops' servers the blocks opened. */
+    void closeFloors() {
+        for (var loop : floors.values()) {
+            try {
+                loop.close();
+            } catch (IOException | RuntimeException e) {
+                // a floor server that will not stop is killed with the app's process tree; nothing to measure lost
             }
         }
+        floors.clear();
     }
 
     private void floorBlock(BlockSchedule.Slot slot, Plan plan, java.util.Map<String, dev.spacebench.floor.FloorBlocks.Loop> floors) {

@@ -19,13 +19,14 @@ public enum Kind {
      * The kind of a stored id by its namespace alone, so that an id this version does not write
      * (say, from an imported result.json) still falls in its family: {@code exec.*}, {@code file.upload.*},
      * {@code file.download.*}, {@code floor.*}; anything else is {@link #SPACE}. A sweep's id
-     * ({@code sweep.4.exec.sh_c}) is of its measured metric's kind, and so is a channel's ({@code via.ssh.exec.true}).
+     * ({@code sweep.4.exec.sh_c}) is of its measured metric's kind, and so is a channel's ({@code via.ssh.exec.true})
+     * and a comparison entry's ({@code entry.2.exec.true}).
      */
     public static Kind ofId(String id) {
         if (id == null) {
             return SPACE;
         }
-        id = Via.baseId(Sweep.baseId(id));
+        id = Via.baseId(Sweep.baseId(InEntry.baseId(id)));
         if (id.startsWith(ExecRoundTrip.PREFIX)) {
             return EXEC;
         }

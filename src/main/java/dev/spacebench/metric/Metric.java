@@ -10,7 +10,7 @@ import java.util.Optional;
  * {@link #parse} reads it back, {@code parse(id).get().id().equals(id)} for every id this model
  * writes. A new metric is a new case here, not an edit at every place that names one.
  */
-public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, FloorMetric, Sweep, Via {
+public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, FloorMetric, Sweep, Via, InEntry {
 
     /**
      * Page order: Space ready, exec round trips, uploads and downloads by file size (upload first),
@@ -68,6 +68,9 @@ public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, 
         if (found.isEmpty()) {
             found = Via.parse(id).map(Metric.class::cast);
         }
+        if (found.isEmpty()) {
+            found = InEntry.parse(id).map(Metric.class::cast);
+        }
         return found;
     }
 
@@ -77,7 +80,7 @@ public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, 
      */
     static Metric of(String id) {
         return parse(id).orElseThrow(() -> new IllegalArgumentException("not a metric id: " + id
-                + " (expected exec.<noop|true|sh_c>, file.<upload|download>.<size>, space.<ready|delete>, floor.<name>, sweep.<level>.<one of these> or via.<channel>.<exec or file id>)"));
+                + " (expected exec.<noop|true|sh_c>, file.<upload|download>.<size>, space.<ready|delete>, floor.<name>, sweep.<level>.<one of these>, via.<channel>.<exec or file id> or entry.<2-4>.<exec, file, Space or via id>)"));
     }
 
     /** True when the id is in the floor's namespace (measured on the host, not in the Space), known to this version or not. */

@@ -38,6 +38,7 @@ public record Via(Metric base, String channel) implements Metric {
 
     /** The channel of a stored id: its via's, else {@value #AGENT} for an exec or file id, else empty (Space, floor, sweep). */
     public static Optional<String> channelOf(String id) {
+        id = InEntry.baseId(id);
         Matcher m = ID.matcher(id == null ? "" : id);
         if (m.matches()) {
             return Optional.of(m.group(1));

@@ -69,6 +69,14 @@ public final class JsonColumns {
         }
     }
 
+    /** A comparison run's entries (issue 29), in request order. */
+    @Converter
+    public static final class CompareEntriesColumn extends Column<java.util.List<CompareEntry>> {
+        public CompareEntriesColumn(JsonMapper json) {
+            super(json, json.getTypeFactory().constructCollectionType(java.util.List.class, CompareEntry.class), "compare entries");
+        }
+    }
+
     @Converter
     public static final class EnvironmentColumn extends Column<Environment> {
         public EnvironmentColumn(JsonMapper json) {

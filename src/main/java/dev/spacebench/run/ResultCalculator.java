@@ -4,7 +4,9 @@ import dev.spacebench.run.samples.MetricSamples;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Sample;
 import dev.spacebench.metric.ExecRoundTrip;
+import dev.spacebench.metric.InEntry;
 import dev.spacebench.metric.Metric;
+import dev.spacebench.run.validation.CompareEntries;
 import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Sweep;
@@ -50,6 +52,17 @@ final class ResultCalculator {
                 addSweep(results, runId, sweep, bytes, lane, samples);
             } else {
                 add(results, runId, metric.id(), bytes, lane, samples);
+            }
+        }
+        // A comparison run's other entries (issue 29): the same single-Space metrics under their entry's ids, entry by entry.
+        for (int entry = 2; entry <= CompareEntries.MAX_ENTRIES; entry++) {
+            for (Metric metric : PlanMetrics.metrics(plan)) {
+                if (metric instanceof Sweep || metric.isFloor()) {
+                    continue;
+                }
+                long bytes = metric instanceof Transfer transfer ? transfer.bytes() : 0;
+                String lane = metric instanceof Transfer ? Measurement.laneFor(bytes, plan, hasBulkLane).wireName() : null;
+                add(results, runId, InEntry.id(metric.id(), entry), bytes, lane, samples);
             }
         }
         // Each other channel's exec and file metrics measured on the same Space (via.CHANNEL.…), channel by

@@ -100,6 +100,11 @@ public class Run {
     @Column(name = "figures_from_stored_samples", nullable = false)
     private boolean figuresFromStoredSamples;
 
+    /** A comparison run's entries, the first's Space in kind and spaceSpec (issue 29); null for a run of one Space. */
+    @Column(name = "compare_entries", length = 65536)
+    @Convert(converter = JsonColumns.CompareEntriesColumn.class)
+    private java.util.List<CompareEntry> compareEntries;
+
     protected Run() {}
 
     public Run(String kind, SpaceSpec spaceSpec, Plan plan, long progressTotal, Instant createdAt) {
@@ -135,6 +140,11 @@ public class Run {
     public Long getSampleCount() { return sampleCount; }
     public void setSampleCount(Long sampleCount) { this.sampleCount = sampleCount; }
     public String getTestbed() { return testbed; }
+    /** A comparison run's entries in request order, specs as stored (tokens sealed); null for a run of one Space. */
+    public java.util.List<CompareEntry> getCompareEntries() { return compareEntries; }
+    public void setCompareEntries(java.util.List<CompareEntry> entries) { this.compareEntries = entries; }
+    /** Whether this is a comparison run ({@link #getCompareEntries()}). */
+    public boolean isComparison() { return compareEntries != null; }
     public boolean isFiguresFromStoredSamples() { return figuresFromStoredSamples; }
     void setFiguresFromStoredSamples(boolean fromStored) { this.figuresFromStoredSamples = fromStored; }
 

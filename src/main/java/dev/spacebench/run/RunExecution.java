@@ -19,6 +19,8 @@ import dev.spacebench.environment.SystemFacts;
 import dev.spacebench.measure.AbortedException;
 import dev.spacebench.measure.CancelledException;
 import dev.spacebench.run.sweep.ConcurrencySweep;
+import dev.spacebench.measure.Sample;
+import dev.spacebench.metric.InEntry;
 import dev.spacebench.measure.SpaceTimer;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.FirstPing;
@@ -123,6 +125,12 @@ public class RunExecution {
         boolean hasBulkLane;
         /** Set when the agent no longer answered after the last loop: its Space is deleted untimed. */
         boolean agentDied;
+        /** A comparison run's entries (issue 29), null for a run of one Space. */
+        List<CompareEntry> entries;
+        /** A comparison's Spaces made so far, by entry (1-based) until each is deleted; entry 1's is also {@link #space}. */
+        final Map<Integer, Space> compared = new LinkedHashMap<>();
+        /** Entries whose agent did not answer after the last loop: deleted untimed. */
+        final java.util.Set<Integer> diedInEntries = new java.util.HashSet<>();
 
         Attempt(long runId, String worker, Plan plan, SpaceSpec spec, RunRecorder recorder, SpaceTimer timer) {
             this.runId = runId;
@@ -144,6 +152,10 @@ public class RunExecution {
         Plan plan = run.getPlan();
         Attempt attempt = new Attempt(runId, worker, plan, run.getSpaceSpec(), new RunRecorder(runId, worker, batches, runs, stopping),
                 new SpaceTimer(spaces, channels, run.getSpaceSpec(), readyTimeout, plan.files().chunkBytes()));
+        attempt.entries = run.getCompareEntries();
+        if (attempt.entries != null) {
+            attempt.recorder.entries(attempt.entries.stream().map(CompareEntry::label).toList());
+        }
         // The app's own JIT compiles what a metric's warm-ups made hot: let it finish before the timed loop.
         attempt.recorder.beforeMeasured(JvmBackgroundWork.beforeEachLoop(attempt.loopWaits, QUIET_WINDOW, quietBeforeLoops));
         try {
@@ -152,9 +164,13 @@ public class RunExecution {
             // The floor first, while this run has no Space to disturb it.
             Map<String, String> floorFacts = floor(attempt);
             int others = spaces.liveCount();
-            timeExtraSpaces(attempt);
-            measureInOneSpace(attempt, floorFacts, others);
-            sweep(attempt);
+            if (attempt.entries != null) {
+                new ComparisonRun(attempt.entries).measure(attempt, floorFacts, others);
+            } else {
+                timeExtraSpaces(attempt);
+                measureInOneSpace(attempt, floorFacts, others);
+                sweep(attempt);
+            }
         } catch (Throwable e) {
             end(attempt, e, stopping);
         } finally {
@@ -245,6 +261,123 @@ public class RunExecution {
         }
     }
 
+    /**
+     * A comparison run's Spaces and loops (issue 29): every entry's Space made in entry order (each
+     * {@code space.ready}, entry 1's under the plain ids, the others' under {@code entry.<k>.…}),
+     * all before the loops; then one driver measures them all in one interleaved schedule
+     * ({@code measure.ComparedLoops}); then one Ping each. Each Space is in {@link Attempt#compared}
+     * from the moment it exists, so {@link #cleanUp} deletes every one made, on every path; a Space
+     * this app made and did not delete before it died is removed at its next start
+     * ({@code space.local.LeftoverSpaces}: its directory carries this process as owner).
+     */
+    private final class ComparisonRun {
+
+        private final List<CompareEntry> entries;
+
+        ComparisonRun(List<CompareEntry> entries) {
+            this.entries = entries;
+        }
+
+        /** A sample of entry {@code entry}'s Space under that entry's id ({@link InEntry}); entry 1's as it is. */
+        static Sample inEntry(Sample s, int entry) {
+            return entry == 1 ? s : new Sample(InEntry.id(s.metric(), entry), s.iteration(), s.phase(), s.ns(), s.bytes(), s.ok(),
+                    s.error(), s.agentNs(), s.level(), s.spaceIndex(), s.block(), s.seq());
+        }
+
+        void measure(Attempt attempt, Map<String, String> floorFacts, int others) throws SpaceException, IOException {
+            Plan plan = attempt.plan;
+            RunRecorder recorder = attempt.recorder;
+            List<SpaceTimer.Ready> readies = new ArrayList<>();
+            try {
+                for (int e = 1; e <= entries.size(); e++) {
+                    if (recorder.cancelRequested()) {
+                        throw new CancelledException();
+                    }
+                    readies.add(make(attempt, e));
+                }
+                List<AgentInfo> infos = new ArrayList<>();
+                for (int e = 1; e <= readies.size(); e++) {
+                    AgentInfo info = readies.get(e - 1).channel().info(CALL_TIMEOUT);
+                    infos.add(info);
+                    int entry = e;
+                    readies.get(e - 1).parts(info, 1).forEach(part -> recorder.sample(inEntry(part, entry)));
+                }
+                Space first = attempt.space;
+                AgentInfo info = infos.get(0);
+                Map<String, String> facts = first.facts().withLaunchMechanism(info.process().launchMechanism())
+                        .withBulkLaneIfAbsent(attempt.hasBulkLane ? SpaceFacts.BulkLane.at(first.bulkDir(), null) : SpaceFacts.BulkLane.NONE)
+                        .toMap();
+                facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(attempt.quietBeforeStart, quietAtMost));
+                facts.put(DriverProcess.FACT, DriverProcess.describe(driverCpus));
+                for (int e = 1; e <= entries.size(); e++) {
+                    // The environment is entry 1's Space's; each entry says what it was.
+                    CompareEntry entry = entries.get(e - 1);
+                    facts.put("comparison entry " + e, entry.label() + ": kind " + entry.space().kind() + ", shape "
+                            + entry.space().describeShape() + ", channels " + entry.space().channelsOrDefault() + ", agent launch "
+                            + infos.get(e - 1).process().launchMechanism());
+                }
+                Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts, info.process().agentVersion(), others,
+                        attempt.worker, floorFacts, null);
+                saveEnvironment(attempt.runId, environment);
+                List<DriverJob.Entry> jobEntries = new ArrayList<>();
+                for (int e = 1; e <= entries.size(); e++) {
+                    Space space = readies.get(e - 1).space();
+                    jobEntries.add(new DriverJob.Entry(entries.get(e - 1).label(), space.target(), space.token(), space.bulkDir(),
+                            entries.get(e - 1).space().channelsOrDefault(), space.ssh()));
+                }
+                DriverResult measured = DriverProcess.run(DriverJob.comparing(jobEntries, plan.files().chunkBytes(), attempt.staging, plan),
+                        driverCpus, recorder, pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
+                saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
+                        JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));
+                List<String> dead = new ArrayList<>();
+                for (int e = 1; e <= readies.size(); e++) {
+                    Optional<String> gone = deadAfterLastLoop(readies.get(e - 1).channel());
+                    if (gone.isPresent()) {
+                        attempt.diedInEntries.add(e);
+                        attempt.agentDied |= e == 1;
+                        dead.add("entry " + entries.get(e - 1).label() + ": " + gone.get());
+                    }
+                }
+                if (!dead.isEmpty()) {
+                    throw new AbortedException(String.join("; ", dead), null);
+                }
+            } finally {
+                for (SpaceTimer.Ready ready : readies) {
+                    ready.channel().close();
+                }
+            }
+        }
+
+        /** Entry {@code e}'s Space made and answering, its ready sample recorded; it is in {@link Attempt#compared} as soon as it exists. */
+        private SpaceTimer.Ready make(Attempt attempt, int e) throws SpaceException, IOException {
+            CompareEntry entry = entries.get(e - 1);
+            Plan plan = attempt.plan;
+            RunRecorder recorder = attempt.recorder;
+            SpaceTimer timer = new SpaceTimer(spaces, channels, entry.space(), readyTimeout, plan.files().chunkBytes());
+            attempt.quietBeforeStart.add(JvmBackgroundWork.awaitIdle(QUIET_WINDOW, quietAtMost));
+            SpaceTimer.Ready ready;
+            try {
+                ready = timer.create(System.nanoTime(), SpaceTimer.FirstPingWait.singleSpace(), space -> {
+                    attempt.compared.put(e, space);
+                    if (e == 1) {
+                        attempt.space = space;
+                        attempt.hasBulkLane = space.bulkDir() != null;
+                        boolean bulk = attempt.hasBulkLane;
+                        recorder.onMetricDone(() -> saveInterimResults(attempt.runId, plan, bulk, recorder));
+                    }
+                });
+            } catch (SpaceException ex) {
+                throw new SpaceException("entry " + entry.label() + " (kind " + entry.space().kind() + "): " + ex.getMessage(), ex);
+            } catch (InterruptedException ex) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("entry " + entry.label() + ": the agent said it was ready but no Ping succeeded within "
+                        + FirstPing.SINGLE_SPACE.toSeconds() + " s: " + ex.getMessage(), ex);
+            }
+            recorder.sample(inEntry(ready.sample(1), e));
+            return ready;
+        }
+    }
+
     /** The concurrency sweep, if the plan has one: level L has L Spaces, so the single-Space loops' one goes first. */
     private void sweep(Attempt attempt) throws SpaceException, IOException {
         if (attempt.plan.concurrency() == null) {
@@ -302,6 +435,23 @@ public class RunExecution {
 
     /** Each step on its own, so that one failing still lets the run record its end. */
     private void cleanUp(Attempt attempt) {
+        // A comparison's Spaces, each on its own: one failing to go still lets the others go (entry 1's is attempt.space, below).
+        for (var made : attempt.compared.entrySet()) {
+            if (made.getKey() == 1) {
+                continue;
+            }
+            try {
+                if (attempt.diedInEntries.contains(made.getKey())) {
+                    spaces.delete(made.getValue());
+                } else {
+                    attempt.recorder.sample(ComparisonRun.inEntry(SpaceTimer.deleteSample(attempt.timer.delete(made.getValue()), 1),
+                            made.getKey()));
+                }
+            } catch (RuntimeException e) {
+                log.warn("run {}: deleting the Space of its entry {} failed: {}", attempt.runId, made.getKey(), e.toString());
+            }
+        }
+        attempt.compared.clear();
         try {
             if (attempt.space != null && attempt.agentDied) {
                 spaces.delete(attempt.space);

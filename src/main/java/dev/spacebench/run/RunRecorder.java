@@ -63,6 +63,8 @@ final class RunRecorder implements MeasureListener {
     private boolean lost;
     private Runnable metricDone = () -> { };
     private Runnable beforeMeasured = () -> { };
+    /** A comparison run's entry labels in entry order (issue 29); null for a run of one Space. */
+    private List<String> entryLabels;
 
     /**
      * @param worker the worker that claimed the run (the run's {@code worker} column)
@@ -95,6 +97,20 @@ final class RunRecorder implements MeasureListener {
         this.beforeMeasured = action;
     }
 
+    /** A comparison run's labels, entry 1 first: each sample then says its entry's ({@code dev.spacebench.metric.InEntry}). */
+    void entries(List<String> labels) {
+        this.entryLabels = labels == null ? null : List.copyOf(labels);
+    }
+
+    /** The label of the entry a metric's sample belongs to; null outside a comparison and for the floor, which is the run's. */
+    private String entryOf(String metric) {
+        if (entryLabels == null || dev.spacebench.metric.Metric.isFloor(metric)) {
+            return null;
+        }
+        int entry = dev.spacebench.metric.InEntry.entryOf(metric);
+        return entry <= entryLabels.size() ? entryLabels.get(entry - 1) : null;
+    }
+
     @Override
     public void beforeMeasured(String metric) {
         flush();
@@ -106,7 +122,7 @@ final class RunRecorder implements MeasureListener {
         all.add(sample);
         pending.add(new RunSample(runId, sample.metric(), sample.iteration(), sample.phase().wireName(), sample.ns(),
                 sample.bytes(), sample.ok(), sample.error(), sample.agentNs(), sample.level(), sample.spaceIndex(), sample.block(),
-                sample.seq()));
+                sample.seq()).inEntry(entryOf(sample.metric())));
         if (pending.size() >= BATCH) {
             flush();
         }

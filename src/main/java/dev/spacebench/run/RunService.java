@@ -87,9 +87,12 @@ public class RunService {
         // The block order's seed is drawn here, once, and stored with the plan: the run can be replayed in the same order.
         Plan plan = Plans.withDefaults(request == null ? null : request.plan())
                 .withSeedIfNone(java.util.concurrent.ThreadLocalRandom.current().nextLong());
-        Run queued = new Run(spec.kind(), spec.forStorage(), plan, Measurement.progressUnits(plan, spec.channelsOrDefault().size()),
-                Instant.now());
+        List<CompareEntry> entries = validator.entries(request);
+        long units = entries == null ? Measurement.progressUnits(plan, spec.channelsOrDefault().size())
+                : Measurement.progressUnits(plan, entries.stream().mapToInt(e -> e.space().channelsOrDefault().size()).sum());
+        Run queued = new Run(spec.kind(), spec.forStorage(), plan, units, Instant.now());
         queued.setTestbed(request == null ? null : request.testbed());
+        queued.setCompareEntries(entries);
         Run run = runs.save(queued);
         worker.wake();
         return run;

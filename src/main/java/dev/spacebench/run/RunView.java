@@ -17,6 +17,7 @@ import java.util.Map;
  *     (all of them once the run has finished; while it runs, the metrics measured to the end)
  * @param failedByMetric the same per metric, only metrics with at least one failure
  * @param testbed the testbed the run asked for, or the one that took it; null while a run that named none is queued
+ * @param compare a comparison run's entries (issue 29), each label with its Space (tokens hidden); null for a run of one Space
  */
 public record RunView(
         long id,
@@ -35,7 +36,8 @@ public record RunView(
         String testbed,
         ProgressView progress,
         List<ResultView> results,
-        Links links) {
+        Links links,
+        List<CompareEntry> compare) {
 
     /**
      * @param done progress units done: an exec iteration counts 1, a file iteration 1 + 2 × bytes / 256 KiB
@@ -80,7 +82,9 @@ public record RunView(
                         run.getProgressIterations(), run.getProgressDone(), run.getProgressTotal(), percent),
                 results.stream().map(RunView::result).toList(),
                 new Links("/api/runs/" + id, "/runs/" + id, "/api/runs/" + id + "/samples.csv",
-                        "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel", downloads));
+                        "/api/runs/" + id + "/result.json", "/api/runs/" + id + "/page.md", "/api/runs/" + id + "/cancel", downloads),
+                run.getCompareEntries() == null ? null : run.getCompareEntries().stream()
+                        .map(e -> new CompareEntry(e.label(), e.space().redacted(), e.channels())).toList());
     }
 
     /** Progress units done / all of the plan's × 100 (weighted by expected time: bytes for transfers), one decimal: what the run's view and its live events both show. */

@@ -84,7 +84,7 @@ class PublishedSiteTest extends AppTestSupport {
         assertThat(site.get("published-site-paths/samples.csv")).as("the published samples.csv")
                 .contains("exec.true,6,measured,1000000,0,false,\"exit code 2: sh: cannot open <spaces>/" + Path.of(spaceDir).getFileName()
                         + "/work/missing: No such file\",,,")
-                .startsWith("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq\n");
+                .startsWith("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry\n");
         assertThat(site.get("published-site-paths/samples.csv").lines().count()).as("every sample, and the header")
                 .isEqualTo(get("/api/runs/" + id + "/samples.csv").body().lines().count());
         String page = site.get("published-site-paths/page.md");

@@ -156,7 +156,7 @@ class BenchCommandTest extends AppTestSupport {
     private static void assertFilesAndTable(Path out, String stdout) throws Exception {
         JsonNode result = JSON.readTree(Files.readString(out.resolve("result.json")));
         assertThat(result.get("schema").asString()).isEqualTo("spacebench.result/v1");
-        assertThat(Files.readAllLines(out.resolve("samples.csv")).get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq");
+        assertThat(Files.readAllLines(out.resolve("samples.csv")).get(0)).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry");
         assertThat(Files.readString(out.resolve("page.md"))).startsWith("# How long does a command round trip");
         assertThat(stdout).contains(result.get("run").get("headline").asString());
 

@@ -170,6 +170,24 @@ class DashboardPagesTest extends AppTestSupport {
     }
 
     @Test
+    void theFormStartsAComparisonRunAndNamesABadEntry() throws Exception {
+        HttpResponse<String> twice = postForm("/runs", Map.of("kind", "process", "metrics", "noop", "fileSizes", "",
+                "compare", "A=process, A=process"));
+        assertThat(twice.statusCode()).isEqualTo(400);
+        assertThat(error(twice, "compare")).isEqualTo("compare[1].label must be unique in compare, &#39;A&#39; was given twice");
+        assertThat(twice.body()).contains("value=\"A=process, A=process\"");
+
+        long id = queued(postForm("/runs", Map.of("kind", "process", "metrics", "noop", "execN", "1000000", "execWarmups", "0",
+                "fileSizes", "", "floor", "off", "compare", "process  B=process")));
+        JsonNode run = json(get("/api/runs/" + id));
+        assertThat(run.get("compare").get(0).get("label").asString()).isEqualTo("process");
+        assertThat(run.get("compare").get(1).get("label").asString()).isEqualTo("B");
+        assertThat(run.get("compare").get(1).get("space").get("kind").asString()).isEqualTo("process");
+        assertThat(postForm("/runs/" + id + "/cancel", Map.of()).statusCode()).isEqualTo(303);
+        assertThat(awaitFinished(id, Duration.ofSeconds(90)).get("status").asString()).isEqualTo("CANCELLED");
+    }
+
+    @Test
     void theFormQueuesRunsAndItsButtonsCancelThem() throws Exception {
         // Many no-op round trips: the first is still running when the second is queued behind it.
         Map<String, String> endless = Map.of("kind", "process", "metrics", "noop", "execN", "1000000", "execWarmups", "0",

@@ -32,7 +32,7 @@ class InterleavedRunTest extends AppTestSupport {
         assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");
 
         List<String> lines = get("/api/runs/" + id + "/samples.csv").body().lines().toList();
-        assertThat(lines.get(0)).endsWith(",level,space_index,channel,block,seq");
+        assertThat(lines.get(0)).endsWith(",level,space_index,channel,block,seq,entry");
         List<String> header = List.of(lines.get(0).split(","));
         int blockAt = header.indexOf("block");
         int seqAt = header.indexOf("seq");

@@ -165,7 +165,7 @@ class RunRecoveryTest extends AppTestSupport {
      */
     private StringBuilder takeAndKill(long runId, String workerId, int measured) {
         RunRecorder recorder = new RunRecorder(runId, workerId, batches, runs, () -> false);
-        StringBuilder csv = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq\n");
+        StringBuilder csv = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry\n");
         Random random = new Random(runId);
         for (int i = 1; i <= 5; i++) {
             take(recorder, csv, new Sample("exec.noop", i, Phase.WARMUP, 5_000_000 + random.nextInt(1000), 0, true, null));
@@ -186,7 +186,7 @@ class RunRecoveryTest extends AppTestSupport {
         recorder.sample(s);
         csv.append(s.metric()).append(',').append(s.iteration()).append(',').append(s.phase() == Phase.WARMUP ? "warmup" : "measured")
                 .append(',').append(s.ns()).append(",0,").append(s.ok()).append(',').append(s.error() == null ? "" : "\"" + s.error() + "\"")
-                .append(",,,,").append(ExpectedChannel.of(s.metric())).append(",,\n");
+                .append(",,,,").append(ExpectedChannel.of(s.metric())).append(",,,\n");
     }
 
     /** The run's stored figures, sorted samples and samples.csv against what the test computes from its rows. */

@@ -36,7 +36,7 @@ class SampleCsvPiecesTest extends AppTestSupport {
         long b = claimedRun();
         RunRecorder recorder = new RunRecorder(a, "worker-a", batches, runs, () -> false);
         RunRecorder other = new RunRecorder(b, "worker-a", batches, runs, () -> false);
-        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq\n");
+        StringBuilder expected = new StringBuilder("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry\n");
         int n = 20_000;
         for (int i = 1; i <= n; i++) {
             Sample s = sample(i);
@@ -65,7 +65,7 @@ class SampleCsvPiecesTest extends AppTestSupport {
         assertThat(csv(a)).as("the first piece, then rows").isEqualTo(expected.toString());
         jdbc.update("delete from sample_csv_piece where run_id = ?", a);
         assertThat(csv(a)).as("rows only").isEqualTo(expected.toString());
-        assertThat(csv(b)).as("the other run").startsWith("metric,").contains("\nexec.true,499,measured,7,0,true,,,,,agent,,\n")
+        assertThat(csv(b)).as("the other run").startsWith("metric,").contains("\nexec.true,499,measured,7,0,true,,,,,agent,,,\n")
                 .doesNotContain("exec.noop");
     }
 
@@ -86,7 +86,7 @@ class SampleCsvPiecesTest extends AppTestSupport {
         String error = s.error() == null ? "" : "\"" + s.error().replace("\"", "\"\"") + "\"";
         return s.metric() + "," + s.iteration() + "," + s.phase().wireName() + "," + s.ns() + "," + s.bytes() + "," + s.ok() + ","
                 + error + "," + text(s.agentNs()) + "," + text(s.level()) + "," + text(s.spaceIndex()) + "," + ExpectedChannel.of(s.metric())
-                + "," + text(s.block()) + "," + text(s.seq()) + "\n";
+                + "," + text(s.block()) + "," + text(s.seq()) + ",\n";
     }
 
     private static String text(Object value) {

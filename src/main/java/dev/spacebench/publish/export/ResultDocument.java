@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.run.ComparisonFigures;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.stats.PercentileInterval;
 import java.time.Instant;
@@ -14,6 +15,10 @@ import java.util.Map;
  * result.json, schema {@value #SCHEMA}. Times in ns; throughput in MiB/s (2^20 bytes per MiB) at
  * the p50; percentiles by nearest rank, exactly as {@code definitions} states. Fields are only
  * ever added within a schema version, never renamed or removed.
+ *
+ * <p>{@code comparison}: a comparison run's entries side by side (issue 29), each exec metric's p50
+ * per entry and each entry's ratio to the first with its 95% interval ({@link ComparisonFigures});
+ * null for a run of one Space.
  */
 public record ResultDocument(
         String schema,
@@ -24,7 +29,8 @@ public record ResultDocument(
         Build build,
         Definitions definitions,
         List<MetricFigures> metrics,
-        Concurrency concurrency) {
+        Concurrency concurrency,
+        ComparisonFigures.Figures comparison) {
 
     public static final String SCHEMA = "spacebench.result/v1";
 

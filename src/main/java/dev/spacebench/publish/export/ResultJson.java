@@ -4,6 +4,7 @@ import dev.spacebench.metric.Kind;
 import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
+import dev.spacebench.run.ComparisonFigures;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.RunService;
 import dev.spacebench.stats.Throughput;
@@ -23,11 +24,13 @@ public class ResultJson implements RunExporter {
     private final RunReportBuilder reports;
     private final RunService runs;
     private final JsonMapper mapper;
+    private final ComparisonFigures comparisons;
 
-    public ResultJson(RunReportBuilder reports, RunService runs, JsonMapper mapper) {
+    public ResultJson(RunReportBuilder reports, RunService runs, JsonMapper mapper, ComparisonFigures comparisons) {
         this.reports = reports;
         this.runs = runs;
         this.mapper = mapper;
+        this.comparisons = comparisons;
     }
 
     @Override
@@ -47,22 +50,27 @@ public class ResultJson implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId))));
+        out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId), comparisons.of(runId))));
     }
 
     @Override
     public void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
-        out.write(mapper.writeValueAsBytes(of(reports.buildPublished(runId, published), runs.results(runId))));
+        out.write(mapper.writeValueAsBytes(of(reports.buildPublished(runId, published), runs.results(runId), comparisons.of(runId))));
     }
 
     public static ResultDocument of(RunReport report, List<MetricResult> results) {
+        return of(report, results, null);
+    }
+
+    /** @param comparison a comparison run's figures ({@link ComparisonFigures#of}); null for a run of one Space */
+    public static ResultDocument of(RunReport report, List<MetricResult> results, ComparisonFigures.Figures comparison) {
         List<ResultDocument.MetricFigures> metrics = results.stream().map(ResultJson::figures).toList();
         return new ResultDocument(ResultDocument.SCHEMA,
                 new ResultDocument.RunInfo(report.id(), report.state().status(), report.kind(), report.times().createdAt(),
                         report.times().startedAt(), report.times().finishedAt(), report.state().failureReason(),
                         report.state().sampleCount(), report.headline()),
                 report.setup().spaceSpec(), report.setup().plan(), report.setup().environmentDetail(), report.setup().buildDetail(),
-                ResultDocument.Definitions.current(), metrics, concurrency(report));
+                ResultDocument.Definitions.current(), metrics, concurrency(report), comparison);
     }
 
     private static ResultDocument.Concurrency concurrency(RunReport report) {

@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 /**
  * samples.csv: one row per sample, in the order taken (RFC 4180 quoting).
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry</pre>
  *
  * phase is "warmup" or "measured"; ns is the round-trip time; ok is true/false; error is empty
  * when ok; agent_ns is the agent's own time inside ns (exec: spawn to reap; files: its receive,

@@ -63,6 +63,10 @@ public class RunSample {
     @Column(name = "seq")
     private Long seq;
 
+    /** A comparison run's entry (its label) the sample belongs to; null outside one and for the floor (issue 29). */
+    @Column(name = "entry", length = 40)
+    private String entry;
+
     protected RunSample() {}
 
     public RunSample(Long runId, String metric, int iteration, String phase, long ns, long bytes, boolean ok, String error) {
@@ -114,4 +118,11 @@ public class RunSample {
     public Integer getSpaceIndex() { return spaceIndex; }
     public Integer getBlock() { return block; }
     public Long getSeq() { return seq; }
+    public String getEntry() { return entry; }
+
+    /** @return this, belonging to the comparison entry labelled {@code label} (null: none) */
+    public RunSample inEntry(String label) {
+        this.entry = label;
+        return this;
+    }
 }

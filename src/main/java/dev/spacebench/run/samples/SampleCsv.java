@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * ({@code run.InterruptedRunFigures}), and into the {@code sample} table ({@link SampleBatches}).
  * RFC 4180 quoting.
  *
- * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq</pre>
+ * <pre>metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry</pre>
  *
  * A null number or text is written as nothing; ok is {@code true}/{@code false}. Columns are only
  * ever appended: a new one is a new {@link Column} (its CSV text, its table binding and how a
@@ -35,9 +35,9 @@ public final class SampleCsv {
      * The header line: {@link Column}'s names in order (checked when the class loads). A literal, so
      * that the REST API's description of samples.csv, an annotation, can read it.
      */
-    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq";
+    public static final String HEADER = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry";
     /** The stored columns' names, {@link Column}'s, in order: {@link #HEADER} less the channel. */
-    static final String STORED = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,block,seq";
+    static final String STORED = "metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,block,seq,entry";
     /**
      * The stored column after which the header has the channel: the last column before the channel
      * came (issue 27), so that columns appended since (block, seq) follow it and no column moves.
@@ -211,6 +211,27 @@ public final class SampleCsv {
             void copy(ResultSet rs, CsvOut out) throws SQLException, IOException {
                 number(out, longOrNull(rs, position()));
             }
+        },
+        /**
+         * A comparison run's entry the sample belongs to, by its label (issue 29; labels are
+         * {@code [A-Za-z0-9._-]}, no quoting needed); empty outside a comparison and for the floor.
+         */
+        ENTRY("entry") {
+            void csv(CsvOut out, RunSample s) throws IOException {
+                label(out, s.getEntry());
+            }
+
+            void bind(PreparedStatement ps, int at, RunSample s) throws SQLException {
+                if (s.getEntry() == null) {
+                    ps.setNull(at, Types.VARCHAR);
+                } else {
+                    ps.setString(at, s.getEntry());
+                }
+            }
+
+            void copy(ResultSet rs, CsvOut out) throws SQLException, IOException {
+                label(out, rs.getString(position()));
+            }
         };
 
         private final String columnName;
@@ -345,6 +366,12 @@ public final class SampleCsv {
             ps.setNull(at, Types.INTEGER);
         } else {
             ps.setInt(at, value);
+        }
+    }
+
+    private static void label(CsvOut out, String label) throws IOException {
+        if (label != null) {
+            out.ascii(label);
         }
     }
 

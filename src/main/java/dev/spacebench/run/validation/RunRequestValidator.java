@@ -7,6 +7,7 @@ import dev.spacebench.plan.PlanLimits;
 import dev.spacebench.plan.PlanValidator;
 import dev.spacebench.plan.Plans;
 import dev.spacebench.request.FieldError;
+import dev.spacebench.run.CompareEntry;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.TestbedCheck;
 import dev.spacebench.space.KindStatus;
@@ -50,9 +51,19 @@ public final class RunRequestValidator {
 
     /** The request's Space, with the default kind when it named none. */
     public SpaceSpec spec(RunRequest request) {
-        SpaceSpec given = given(request);
-        SpaceSpec kinded = given.kind() == null || given.kind().isBlank() ? given.withKind(defaultKind.forRequest()) : given;
-        return kinded.withChannels(request == null ? null : request.channels());
+        if (request != null && request.compare() != null && !request.compare().isEmpty()) {
+            CompareEntry first = request.compare().get(0);
+            return spec(first.space(), first.channels());
+        }
+        return spec(given(request), request == null ? null : request.channels());
+    }
+
+    /** A comparison's entries, each with its Space's default kind filled in and its channels in its spec (for storage: sealed). */
+    public List<CompareEntry> entries(RunRequest request) {
+        if (request == null || request.compare() == null) {
+            return null;
+        }
+        return request.compare().stream().map(e -> new CompareEntry(e.label(), spec(e.space(), e.channels()).forStorage())).toList();
     }
 
     /**
@@ -61,23 +72,31 @@ public final class RunRequestValidator {
      * @return the errors in field order; empty when the request may be queued
      */
     public List<FieldError> check(RunRequest request) {
-        SpaceSpec given = given(request);
-        SpaceSpec spec = spec(request);
-        boolean defaulted = given.kind() == null || given.kind().isBlank();
-        List<FieldError> errors = new ArrayList<>(SpaceFields.check(given, spec.kind(), defaulted, spaces.creatingKinds(),
-                spaces.attachingKinds()));
-        errors.addAll(RequestChannels.check(given, request == null ? null : request.channels()));
+        if (request != null && request.compare() != null) {
+            return CompareEntries.check(request, this);
+        }
+        return check(given(request), request == null ? null : request.channels(), request == null ? null : request.testbed(),
+                request == null ? null : request.plan(), "");
+    }
+
+    /**
+     * One Space's checks, then the plan's, as {@link #check(RunRequest)} makes them; each Space field
+     * named under {@code prefix} (a comparison's entry, {@code "compare[2]."}), the plan's as they are.
+     */
+    List<FieldError> check(SpaceSpec given, List<String> channels, String testbed, Plan requested, String prefix) {
+        SpaceSpec spec = spec(given, channels);
+        List<FieldError> errors = new ArrayList<>(fieldErrors(given, channels, prefix));
         if (!errors.isEmpty()) {
             return errors;
         }
-        errors.addAll(checkSpace(spec, request == null ? null : request.testbed()));
-        Plan plan = Plans.withDefaults(request == null ? null : request.plan());
+        errors.addAll(prefixed(checkSpace(spec, testbed), prefix));
+        Plan plan = Plans.withDefaults(requested);
         PlanValidator.check(plan, limits, "plan")
                 .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
         if (errors.isEmpty() && plan.interleaved() && !Boolean.FALSE.equals(plan.floor().enabled()) && spec.channels() != null
                 && !spec.channels().contains(SpaceChannels.AGENT)) {
             // The floor's blocks are interleaved with the agent channel's loops; without that channel they would never run.
-            errors.add(new FieldError("channels", "an interleaved run with a floor measures its floor beside the agent channel: add \""
+            errors.add(new FieldError(prefix + "channels", "an interleaved run with a floor measures its floor beside the agent channel: add \""
                     + SpaceChannels.AGENT + "\" to channels, or set plan.floor.enabled to false or plan.order to \"" + Plan.SEQUENTIAL
                     + "\", was " + spec.channels()));
         }
@@ -86,6 +105,34 @@ public final class RunRequestValidator {
                     "plan").forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));
         }
         return errors;
+    }
+
+    /** The Space's own checks (1) and (2): its strings and fields, its channels, its kind; fields named under {@code prefix}. */
+    List<FieldError> checkSpaceOnly(SpaceSpec given, List<String> channels, String testbed, String prefix) {
+        List<FieldError> errors = fieldErrors(given, channels, prefix);
+        return errors.isEmpty() ? prefixed(checkSpace(spec(given, channels), testbed), prefix) : errors;
+    }
+
+    /** (1): the Space's strings over their limits, fields that do not apply to its kind, and its channels. */
+    private List<FieldError> fieldErrors(SpaceSpec given, List<String> channels, String prefix) {
+        SpaceSpec space = given == null ? new SpaceSpec(null, null, null) : given;
+        SpaceSpec spec = spec(space, channels);
+        boolean defaulted = space.kind() == null || space.kind().isBlank();
+        List<FieldError> errors = new ArrayList<>(SpaceFields.check(space, spec.kind(), defaulted, spaces.creatingKinds(),
+                spaces.attachingKinds()));
+        errors.addAll(RequestChannels.check(space, channels));
+        return prefixed(errors, prefix);
+    }
+
+    private static List<FieldError> prefixed(List<FieldError> errors, String prefix) {
+        return prefix.isEmpty() ? errors : errors.stream().map(e -> new FieldError(prefix + e.field(), e.message())).toList();
+    }
+
+    /** {@code given} (an empty spec when null) with the default kind when it named none, and {@code channels}. */
+    SpaceSpec spec(SpaceSpec given, List<String> channels) {
+        SpaceSpec space = given == null ? new SpaceSpec(null, null, null) : given;
+        SpaceSpec kinded = space.kind() == null || space.kind().isBlank() ? space.withKind(defaultKind.forRequest()) : space;
+        return kinded.withChannels(channels);
     }
 
     private static SpaceSpec given(RunRequest request) {

@@ -19,11 +19,11 @@ class SampleCsvColumnsTest {
     @Test
     void theHeaderIsTheColumnsInOrder() {
         assertThat(Arrays.stream(SampleCsv.Column.values()).map(SampleCsv.Column::columnName).toList())
-                .containsExactly("metric", "iteration", "phase", "ns", "bytes", "ok", "error", "agent_ns", "level", "space_index", "block", "seq");
+                .containsExactly("metric", "iteration", "phase", "ns", "bytes", "ok", "error", "agent_ns", "level", "space_index", "block", "seq", "entry");
         // The stored columns with channel, read from the metric and stored nowhere, after space_index
-        // (where it was appended), then block and seq, appended after it.
-        assertThat(SampleCsv.HEADER).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq");
-        assertThat(SampleCsv.COLUMNS).isEqualTo("metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index, block, seq");
+        // (where it was appended), then block, seq and entry, appended after it.
+        assertThat(SampleCsv.HEADER).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry");
+        assertThat(SampleCsv.COLUMNS).isEqualTo("metric, iteration, phase, ns, bytes, ok, error, agent_ns, level, space_index, block, seq, entry");
     }
 
     @Test
@@ -34,13 +34,15 @@ class SampleCsvColumnsTest {
         SampleCsv.row(out, new RunSample(7L, "exec.noop", 1, "warmup", 42, 0, true, null));
         SampleCsv.row(out, new RunSample(7L, "via.ssh.file.upload.1MiB", 2, "measured", 99, 1_048_576, true, null));
         SampleCsv.row(out, new RunSample(7L, "floor.spawn.true", 9, "measured", 77, 0, true, null, null, null, null, 3, 1L << 33));
+        SampleCsv.row(out, new RunSample(7L, "entry.2.exec.true", 4, "measured", 55, 0, true, null, 21L, null, null, 1, 12L).inEntry("B-x"));
         out.flush();
         // channel after space_index: empty for a sweep's metric, agent for the agent's, the channel named in a via id.
         assertThat(bytes.toString(StandardCharsets.UTF_8)).isEqualTo(
-                "sweep.4.exec.sh_c,3,measured,1234567,0,false,\"exit code 1, \"\"127\"\"\",890,4,2,,,\n"
-                        + "exec.noop,1,warmup,42,0,true,,,,,agent,,\n"
-                        + "via.ssh.file.upload.1MiB,2,measured,99,1048576,true,,,,,ssh,,\n"
-                        + "floor.spawn.true,9,measured,77,0,true,,,,,,3,8589934592\n");
+                "sweep.4.exec.sh_c,3,measured,1234567,0,false,\"exit code 1, \"\"127\"\"\",890,4,2,,,,\n"
+                        + "exec.noop,1,warmup,42,0,true,,,,,agent,,,\n"
+                        + "via.ssh.file.upload.1MiB,2,measured,99,1048576,true,,,,,ssh,,,\n"
+                        + "floor.spawn.true,9,measured,77,0,true,,,,,,3,8589934592,\n"
+                        + "entry.2.exec.true,4,measured,55,0,true,,21,,,agent,1,12,B-x\n");
     }
 
     @Test

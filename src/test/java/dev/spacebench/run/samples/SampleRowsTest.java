@@ -52,17 +52,17 @@ class SampleRowsTest extends AppTestSupport {
         HttpResponse<String> csv = get("/api/runs/" + a + "/samples.csv");
         assertThat(csv.statusCode()).isEqualTo(200);
         assertThat(csv.body()).isEqualTo("""
-                metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq
-                exec.noop,1,warmup,5000,0,true,,,,,agent,,
-                exec.noop,1,measured,300,0,true,,,,,agent,,
-                exec.noop,2,measured,200,0,true,,,,,agent,,
-                exec.true,1,measured,150,0,true,,,,,agent,,
-                exec.noop,3,measured,999999999999,0,false,"agent lost: ""gone\""",,,,agent,,
-                exec.noop,4,measured,100,0,true,,,,,agent,,
+                metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry
+                exec.noop,1,warmup,5000,0,true,,,,,agent,,,
+                exec.noop,1,measured,300,0,true,,,,,agent,,,
+                exec.noop,2,measured,200,0,true,,,,,agent,,,
+                exec.true,1,measured,150,0,true,,,,,agent,,,
+                exec.noop,3,measured,999999999999,0,false,"agent lost: ""gone\""",,,,agent,,,
+                exec.noop,4,measured,100,0,true,,,,,agent,,,
                 """);
         assertThat(get("/api/runs/" + b + "/samples.csv").body().lines().skip(1).map(l -> l.split(",")[3]))
                 .containsExactly("900", "100", "700", "50", "1");
-        assertThat(get("/api/runs/" + empty + "/samples.csv").body()).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq\n");
+        assertThat(get("/api/runs/" + empty + "/samples.csv").body()).isEqualTo("metric,iteration,phase,ns,bytes,ok,error,agent_ns,level,space_index,channel,block,seq,entry\n");
 
         assertThat(rows.measuredNs(a, "exec.noop")).containsExactly(100, 200, 300);
         assertThat(rows.measuredNs(a, "exec.true")).containsExactly(150);

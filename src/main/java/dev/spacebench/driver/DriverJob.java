@@ -1,5 +1,8 @@
 package dev.spacebench.driver;
 
+import dev.spacebench.channel.command.CommandAccess;
+import dev.spacebench.channel.command.CommandStep;
+import dev.spacebench.channel.command.CommandTarget;
 import dev.spacebench.plan.ConcurrencyPlan;
 import dev.spacebench.plan.ExecPlan;
 import dev.spacebench.plan.FilePlan;
@@ -38,17 +41,25 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * @param channels the channels to measure the Space through, in order ({@link SpaceChannels}; {@code agent} is {@code target})
  * @param ssh how to reach the Space's SSH server when {@code channels} has {@code ssh}, else null (its client key stays
  *     in its file: the job carries the path)
+ * @param command how to reach a command target's Space when {@code channels} has {@code command} (then {@code target} and
+ *     {@code token} are null: it has no agent), else null
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh) {
+                        SshAccess ssh, CommandAccess command) {
 
     public DriverJob {
         channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
     }
 
+    /** A job of a Space with an agent. */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                     SshAccess ssh) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null);
+    }
+
     /** A job measuring the agent alone. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, null, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, null, null, null);
     }
 
     /** Worker → driver: stop at the next iteration. */
@@ -59,9 +70,10 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     private static final byte[] MAGIC = {'S', 'B', 'D', 'J'};
     /**
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
-     * and seed (issue 29), without which the driver would run an interleaved plan sequentially.
+     * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then a command
+     * target's access (issue 27).
      */
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
 
     @Override
     public String toString() {
@@ -129,6 +141,21 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         text(out, plan.order());
         integer(out, plan.blockSize());
         along(out, plan.seed());
+        // A command target's commands and id (version 4).
+        out.writeBoolean(command != null);
+        if (command != null) {
+            CommandTarget t = command.target();
+            text(out, t.name());
+            text(out, command.id());
+            text(out, t.workDir());
+            for (CommandStep step : java.util.Arrays.asList(t.create(), t.exec(), t.upload(), t.download(), t.delete())) {
+                out.writeBoolean(step != null);
+                if (step != null) {
+                    texts(out, step.argv());
+                    out.writeLong(step.timeout().toNanos());
+                }
+            }
+        }
         out.flush();
     }
 
@@ -177,8 +204,19 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         String order = text(in);
         Integer blockSize = integer(in);
         Long seed = along(in);
+        CommandAccess command = null;
+        if (in.readBoolean()) {
+            String name = text(in);
+            String id = text(in);
+            String workDir = text(in);
+            CommandStep[] steps = new CommandStep[5];
+            for (int i = 0; i < steps.length; i++) {
+                steps[i] = in.readBoolean() ? new CommandStep(texts(in), java.time.Duration.ofNanos(in.readLong())) : null;
+            }
+            command = new CommandAccess(new CommandTarget(name, steps[0], steps[1], steps[2], steps[3], steps[4], workDir), id);
+        }
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, command);
     }
 
     private static PublicKey publicKey(String line) throws IOException {

@@ -3,6 +3,7 @@ package dev.spacebench.driver;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.Channel;
+import dev.spacebench.channel.command.CommandChannel;
 import dev.spacebench.channel.ssh.SshChannel;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceChannels;
@@ -67,26 +68,28 @@ public final class DriverMain {
             return;
         }
         // Its first words, so that a driver killed before it says anything else still names itself in the run's reason.
-        System.err.println("driver " + ProcessHandle.current().pid() + ": measuring " + job.target());
+        System.err.println("driver " + ProcessHandle.current().pid() + ": measuring " + (job.target() != null ? job.target() : job.command()));
         DriverControl control = DriverControl.start(in);
         SampleFrames.Writer writer = new SampleFrames.Writer(frames);
         int code = 0;
         EventLoopGroup loop = null;
         AgentChannel channel = null;
         try {
-            if (job.target().startsWith("unix:")) {
+            boolean unix = job.target() != null && job.target().startsWith("unix:");
+            if (unix) {
                 loop = new EpollEventLoopGroup(1);
             }
-            channel = open(job, loop);
+            // A command target's Space has no agent (no target): its channels are all others.
+            channel = job.target() == null ? null : open(job, loop);
             FrameListener listener = new FrameListener(writer, control);
             // A Space reached through a unix socket has its interleaved floor ping on one too, in the staging directory.
-            Measurement measurement = new Measurement(channel, job.staging(), listener)
-                    .floorSocketDir(job.target().startsWith("unix:") ? job.staging() : null);
+            Measurement measurement = channel == null ? null : new Measurement(channel, job.staging(), listener)
+                    .floorSocketDir(unix ? job.staging() : null);
             try {
-                runChannels(job, measurement, listener);
+                Measurement reported = runChannels(job, measurement, listener);
                 listener.flush();
-                writer.result(new DriverResult(measurement.agentGcInLoops(), measurement.hostGcInLoops(),
-                        measurement.agentJitSettleBlocks(), measurement.agentExecJitSettleBlocks(), measurement.fileWarmupTransfers()));
+                writer.result(new DriverResult(reported.agentGcInLoops(), reported.hostGcInLoops(),
+                        reported.agentJitSettleBlocks(), reported.agentExecJitSettleBlocks(), reported.fileWarmupTransfers()));
                 writer.end(SampleFrames.Outcome.DONE, null);
             } catch (CancelledException e) {
                 listener.flush();
@@ -121,25 +124,37 @@ public final class DriverMain {
     /**
      * Each of the job's channels' loops on its Space, in order: the agent's through {@code agent}
      * (its ids unchanged), any other through a connection opened (and authenticated) before its loops.
+     * Without an agent (a command target's Space) an interleaved floor's blocks run among the first
+     * channel's instead.
+     *
+     * @param agent the agent's loops; null when the Space has no agent
+     * @return the Measurement whose JVM counts the driver reports: the agent's, else the last channel's
      */
-    private static void runChannels(DriverJob job, Measurement agent, FrameListener listener) {
+    private static Measurement runChannels(DriverJob job, Measurement agent, FrameListener listener) {
         Plan plan = job.plan();
         long done = Measurement.unitsBeforeLoops(plan);
         long total = Measurement.progressUnits(plan, job.channels().size());
         // An interleaved run's seq goes on from one channel's samples to the next's.
         long seq = 0;
+        Measurement reported = agent;
         for (String via : job.channels()) {
             if (via.equals(SpaceChannels.AGENT)) {
+                if (agent == null) {
+                    throw new IllegalStateException("the Space has no agent, so the agent channel cannot be measured");
+                }
                 done = agent.seqAfter(seq).run(plan, done, total);
                 seq = agent.lastSeq();
             } else {
                 try (Channel other = openOther(via, job)) {
-                    Measurement measurement = new Measurement(other, job.staging(), listener).seqAfter(seq);
+                    Measurement measurement = new Measurement(other, job.staging(), listener).seqAfter(seq)
+                            .floorBlocks(agent == null && via.equals(job.channels().get(0)));
                     done = measurement.run(plan, done, total);
                     seq = measurement.lastSeq();
+                    reported = agent != null ? agent : measurement;
                 }
             }
         }
+        return reported;
     }
 
     /** @throws IllegalStateException when the Space serves no such channel, or it cannot be reached (the reason in words) */
@@ -149,6 +164,12 @@ public final class DriverMain {
                 throw new IllegalStateException("the Space serves no SSH server, so the ssh channel cannot be measured");
             }
             return SshChannel.open(job.ssh(), OPEN_TIMEOUT);
+        }
+        if (id.equals(SpaceChannels.COMMAND)) {
+            if (job.command() == null) {
+                throw new IllegalStateException("the Space is no command target's, so the command channel cannot be measured");
+            }
+            return new CommandChannel(job.command());
         }
         throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }

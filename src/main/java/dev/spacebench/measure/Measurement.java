@@ -77,6 +77,8 @@ public final class Measurement {
     private Path floorSocketDir;
     /** The last seq an interleaved sample took (0 before any): it runs on across the run's channels. */
     private long seq;
+    /** Whether an interleaved floor's blocks run among this channel's; null: only the agent channel's. */
+    private Boolean floorBlocks;
 
 
     /**
@@ -251,6 +253,18 @@ public final class Measurement {
         return this;
     }
 
+    /**
+     * Whether an interleaved floor's blocks run among this channel's blocks. By default only the
+     * agent channel's do (a run through several channels measures its floor once); a Space without
+     * an agent (a command target's) has them among its first channel's.
+     *
+     * @return this
+     */
+    public Measurement floorBlocks(boolean here) {
+        this.floorBlocks = here;
+        return this;
+    }
+
     /** The last seq an interleaved sample took here; the {@link #seqAfter} given when none did. */
     public long lastSeq() {
         return seq;
@@ -306,7 +320,7 @@ public final class Measurement {
                         hostGcInLoops = JvmGc.addSpan(hostGcInLoops, hostBefore, JvmGc.sinceStart());
                         countGc(settled);
                     }
-                } else if (FloorLoops.inBlocks(slot.series()) && Via.AGENT.equals(channel.id())) {
+                } else if (FloorLoops.inBlocks(slot.series()) && (floorBlocks != null ? floorBlocks : Via.AGENT.equals(channel.id()))) {
                     // The floor's blocks run once, among the agent's (a run through more channels counts them once).
                     floorBlock(slot, plan, floors);
                 }

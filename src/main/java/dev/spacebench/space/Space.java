@@ -16,6 +16,8 @@ import java.time.Instant;
  * @param readyNanos create → agent's readiness line, in ns
  * @param facts what the provider knows about it (pid, dirs, isolation, enforced shape…), for the page
  * @param ssh how to reach the Space's own SSH server; null when it has none (none was asked for)
+ * @param command how to reach a command target's Space by its commands; null for every other kind. Such a
+ *     Space has no agent: {@code target} and {@code token} are null
  */
 public record Space(
         String id,
@@ -26,7 +28,19 @@ public record Space(
         Instant createdAt,
         long readyNanos,
         SpaceFacts facts,
-        SshAccess ssh) {
+        SshAccess ssh,
+        dev.spacebench.channel.command.CommandAccess command) {
+
+    /** A Space with its agent, and an SSH server where {@code ssh} is not null. */
+    public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
+                 SpaceFacts facts, SshAccess ssh) {
+        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, ssh, null);
+    }
+
+    /** Whether the Space has an agent to Ping (every kind's but command's). */
+    public boolean hasAgent() {
+        return command == null;
+    }
 
     /** A Space with no SSH server. */
     public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,

@@ -88,6 +88,14 @@ public interface SpaceProvider {
     }
 
     /**
+     * Why a Space of {@code spec} cannot move files, e.g. a command target without an upload
+     * command; empty when it can (every kind with an agent can).
+     */
+    default java.util.Optional<String> filesUnsupported(SpaceSpec spec) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Removes the Space: kills every process in it and removes its files. Idempotent; never
      * throws for a Space already gone.
      */

@@ -23,12 +23,24 @@ import java.util.Set;
  * @param channels the channels the run measures the Space through, in order ({@link SpaceChannels}); null
  *     for the agent alone (what every run stored before channels means). Requests give it at their top
  *     level ({@code "channels"}), not inside {@code space}; it is kept here because the Space is made to serve them
+ * @param name command only: the operator-defined target to reach ({@code spacebench.targets-file}); null for the other kinds.
+ *     A request names a target, never a command
  */
 public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir,
-                        List<String> channels) {
+                        List<String> channels, String name) {
 
     public SpaceSpec {
         channels = channels == null ? null : List.copyOf(channels);
+    }
+
+    /** A spec of any kind but command. */
+    public SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir, List<String> channels) {
+        this(kind, cpus, memoryMiB, target, token, bulkDir, channels, null);
+    }
+
+    /** A run of the command kind reaching the operator's target {@code name}, measured through its commands. */
+    public static SpaceSpec commandTarget(String name) {
+        return new SpaceSpec(SpaceKinds.COMMAND, null, null, null, null, null, null, name);
     }
 
     /** A Space measured through its agent alone. */
@@ -48,24 +60,34 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
     }
 
     public SpaceSpec withKind(String newKind) {
-        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir, channels);
+        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir, channels, name);
     }
 
-    /** The same spec measured through {@code newChannels}; null or {@code ["agent"]}: the agent alone (stored as null). */
+    /** The same spec measured through {@code newChannels}; null or the kind's default alone: stored as null. */
     public SpaceSpec withChannels(List<String> newChannels) {
-        boolean agentOnly = newChannels == null || newChannels.equals(List.of(SpaceChannels.AGENT));
-        return new SpaceSpec(kind, cpus, memoryMiB, target, token, bulkDir, agentOnly ? null : newChannels);
+        boolean byDefault = newChannels == null || newChannels.equals(List.of(defaultChannel()));
+        return new SpaceSpec(kind, cpus, memoryMiB, target, token, bulkDir, byDefault ? null : newChannels, name);
     }
 
-    /** The channels to measure through, in order: {@code ["agent"]} when none were given. */
+    /** What a run of this kind measures through when it names no channel: {@code command} for the command kind, else the agent. */
+    private String defaultChannel() {
+        return SpaceKinds.reachedByCommands(kind) ? SpaceChannels.COMMAND : SpaceChannels.AGENT;
+    }
+
+    /** The channels to measure through, in order: the kind's default ({@code ["agent"]}, for command {@code ["command"]}) when none were given. */
     public List<String> channelsOrDefault() {
-        return channels == null || channels.isEmpty() ? List.of(SpaceChannels.AGENT) : channels;
+        return channels == null || channels.isEmpty() ? List.of(defaultChannel()) : channels;
     }
 
-    /** What the Space must serve: {@link #channelsOrDefault()} and always the agent (the Space's readiness is its agent's). */
+    /**
+     * What the Space must serve: {@link #channelsOrDefault()} and always the agent (the Space's
+     * readiness is its agent's), except for the command kind, which has no agent.
+     */
     public Set<String> served() {
         Set<String> served = new java.util.LinkedHashSet<>(channelsOrDefault());
-        served.add(SpaceChannels.AGENT);
+        if (!SpaceKinds.reachedByCommands(kind)) {
+            served.add(SpaceChannels.AGENT);
+        }
         return served;
     }
 
@@ -83,11 +105,11 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
 
     /** This spec as a run stores it: the token sealed with a key only this JVM holds (see {@link AttachTokens}). */
     public SpaceSpec forStorage() {
-        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir, channels);
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir, channels, name);
     }
 
     /** This spec as runs are shown: the token replaced by {@code "(hidden)"} when there is one. */
     public SpaceSpec redacted() {
-        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir, channels);
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir, channels, name);
     }
 }

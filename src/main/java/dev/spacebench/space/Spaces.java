@@ -111,6 +111,12 @@ public class Spaces {
         return problems;
     }
 
+    /** Why a Space of {@code spec} cannot move files ({@link SpaceProvider#filesUnsupported}); empty for an unknown kind. */
+    public Optional<String> filesUnsupported(SpaceSpec spec) {
+        SpaceProvider provider = providers.get(spec.kind());
+        return provider == null ? Optional.empty() : provider.filesUnsupported(spec);
+    }
+
     /**
      * Waits for kind checks in progress to end (so that none runs while this Space is measured),
      * then creates the Space.

@@ -71,6 +71,9 @@ public final class RunRequestValidator {
             return errors;
         }
         errors.addAll(checkSpace(spec, request == null ? null : request.testbed()));
+        if (errors.isEmpty()) {
+            errors.addAll(CommandKindPlan.check(spec, request == null ? null : request.plan(), spaces));
+        }
         Plan plan = Plans.withDefaults(request == null ? null : request.plan());
         PlanValidator.check(plan, limits, "plan")
                 .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));

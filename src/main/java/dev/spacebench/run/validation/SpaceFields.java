@@ -1,6 +1,7 @@
 package dev.spacebench.run.validation;
 
 import dev.spacebench.request.FieldError;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,8 @@ final class SpaceFields {
     static final int MAX_TOKEN = 1024;
     /** Linux's PATH_MAX. */
     static final int MAX_BULK_DIR = 4096;
+    /** A target's name ({@code space.name}): 1 to 64 characters. */
+    static final int MAX_NAME = 64;
 
     private SpaceFields() {}
 
@@ -35,10 +38,14 @@ final class SpaceFields {
         length(errors, "space.target", spec.target(), MAX_TARGET);
         length(errors, "space.token", spec.token(), MAX_TOKEN);
         length(errors, "space.bulkDir", spec.bulkDir(), MAX_BULK_DIR);
+        length(errors, "space.name", spec.name(), MAX_NAME);
         if (!errors.isEmpty() || kind == null || !creating.contains(kind) && !attaching.contains(kind)) {
             return errors;
         }
         String which = "kind '" + kind + "'" + (defaulted ? " (the default)" : "");
+        if (!SpaceKinds.reachedByCommands(kind)) {
+            notFor(errors, "space.name", spec.name(), which + " (it names a command target)", List.of(SpaceKinds.COMMAND));
+        }
         if (attaching.contains(kind)) {
             notFor(errors, "space.cpus", spec.cpus(), which + ": an attached agent runs where it was started", creating);
             notFor(errors, "space.memoryMiB", spec.memoryMiB(), which + ": an attached agent runs where it was started", creating);

@@ -26,8 +26,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <ul>
  *   <li>no-op: none (every call runs a command); skipped with that reason.</li>
  *   <li>exec: the target's {@code exec} with {@code {argv}} replaced by the command's words.</li>
- *   <li>files: the target's {@code upload} / {@code download}, then {@code sha256sum} and
- *       {@code stat} of the Space's copy through {@code exec}, inside the caller's timed region, as
+ *   <li>files: the target's {@code upload} / {@code download}, then {@code sha256sum} of the
+ *       Space's copy through {@code exec}, inside the caller's timed region, as
  *       the agent's digest is; a download is hashed on the host as well. Without both commands the
  *       file metrics are skipped with the reason.</li>
  * </ul>
@@ -78,7 +78,7 @@ public final class CommandChannel implements Channel {
         String remote = remote(remotePath);
         makeParents(remotePath);
         run("upload", access.target().upload(), values(source.toAbsolutePath().toString(), remote), remotePath);
-        FileRef stored = farDigest(remote, remotePath);
+        FileRef stored = farDigest(remote, remotePath, expected);
         return verified("upload of " + remotePath + " (the far side's sha256sum)", expected, stored);
     }
 
@@ -89,7 +89,7 @@ public final class CommandChannel implements Channel {
             throw new IOException("download destination exists already: " + destination);
         }
         run("download", access.target().download(), values(destination.toAbsolutePath().toString(), remote), remotePath);
-        FileRef sent = farDigest(remote, remotePath);
+        FileRef sent = farDigest(remote, remotePath, expected);
         verified("download of " + remotePath + " (the far side's sha256sum)", expected, sent);
         if (!Files.isRegularFile(destination)) {
             throw new TransferException("download of " + remotePath + ": the target's download command exited 0 but wrote no file "
@@ -135,15 +135,20 @@ public final class CommandChannel implements Channel {
         }
     }
 
-    /** The far side's size and SHA-256 of {@code path}: {@code sha256sum} and {@code stat} through the target's exec. */
-    private FileRef farDigest(String path, String remotePath) {
-        ExecResult result = exec(List.of("sh", "-c", "sha256sum -- \"$1\" && stat -c %s -- \"$1\"", "sh", path), null);
-        String[] lines = new String(result.stdout(), StandardCharsets.UTF_8).strip().split("\n");
-        if (result.exitCode() != 0 || lines.length != 2) {
+    /**
+     * The far side's SHA-256 of {@code path}: {@code sha256sum -- PATH} through the target's exec, words
+     * without quoting, so that a target whose exec hands a line to a shell (ssh) runs it the same.
+     * Equal digests mean equal bytes, so the size is not asked separately: it is {@code expected}'s when they match.
+     */
+    private FileRef farDigest(String path, String remotePath, FileRef expected) {
+        ExecResult result = exec(List.of("sha256sum", "--", path), null);
+        String out = new String(result.stdout(), StandardCharsets.UTF_8).strip();
+        if (result.exitCode() != 0 || out.isEmpty()) {
             throw new CommandTargetException("target '" + access.target().name() + "': the far side's sha256sum of " + remotePath
                     + " failed (exit code " + result.exitCode() + ")" + GroupCommand.stderrHead(result.stderr()));
         }
-        return new FileRef(Long.parseLong(lines[1].strip()), lines[0].split("\\s+", 2)[0]);
+        String sha = out.split("\\s+", 2)[0];
+        return new FileRef(sha.equalsIgnoreCase(expected.sha256()) ? expected.size() : -1, sha);
     }
 
     /** Makes the work directory's sub-directories of {@code remotePath} once per channel, through exec. */
@@ -166,13 +171,19 @@ public final class CommandChannel implements Channel {
         if (remotePath.startsWith("/") || List.of(remotePath.split("/")).contains("..")) {
             throw new IllegalArgumentException("remote path must be relative to the work directory, without '..': " + remotePath);
         }
-        return access.target().workDir() + "/" + remotePath;
+        return workDir() + "/" + remotePath;
+    }
+
+    /** The target's work directory, {@code {id}} in it replaced by the Space's id. */
+    private String workDir() {
+        String dir = access.target().workDir();
+        return access.id() == null ? dir : dir.replace(CommandStep.ID, access.id());
     }
 
     private static FileRef verified(String what, FileRef expected, FileRef got) {
         if (got.size() != expected.size() || !got.sha256().equalsIgnoreCase(expected.sha256())) {
             throw new TransferException(what + ": expected " + expected.size() + " bytes with SHA-256 " + expected.sha256()
-                    + ", got " + got.size() + " bytes with SHA-256 " + got.sha256());
+                    + ", got " + (got.size() < 0 ? "a file (its size not asked)" : got.size() + " bytes") + " with SHA-256 " + got.sha256());
         }
         return new FileRef(got.size(), got.sha256().toLowerCase());
     }

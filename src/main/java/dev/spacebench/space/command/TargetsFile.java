@@ -113,7 +113,7 @@ public final class TargetsFile {
         requireWhole(name, "exec", exec, CommandStep.ARGV);
         requireBoth(name, "upload", upload);
         requireBoth(name, "download", download);
-        return new CommandTarget(name, create, exec, upload, download, delete, workDir(name, entry.get("workDir")));
+        return new CommandTarget(name, create, exec, upload, download, delete, workDir(name, entry.get("workDir"), created));
     }
 
     /** A file command must say where the file is on both sides. */
@@ -214,13 +214,18 @@ public final class TargetsFile {
         return timeout;
     }
 
-    private String workDir(String name, JsonNode node) {
+    /** An absolute path, or one starting with {@code {id}} where create prints a directory (a target of local directories). */
+    private String workDir(String name, JsonNode node, boolean created) {
         if (node == null || node.isNull()) {
             return DEFAULT_WORK_DIR;
         }
         String dir = node.isString() ? node.stringValue() : "";
-        if (!dir.startsWith("/") || List.of(dir.split("/")).contains("..") || dir.chars().anyMatch(Character::isISOControl)) {
-            throw new TargetsFileException(file, name, "workDir", "must be an absolute path in the Space without '..', was " + node);
+        boolean fromId = created && (dir.equals(CommandStep.ID) || dir.startsWith(CommandStep.ID + "/"));
+        String rest = fromId ? dir.substring(CommandStep.ID.length()) : dir;
+        if (!(fromId || dir.startsWith("/")) || List.of(dir.split("/")).contains("..") || dir.chars().anyMatch(Character::isISOControl)
+                || CommandStep.PLACEHOLDER.matcher(rest).find()) {
+            throw new TargetsFileException(file, name, "workDir", "must be an absolute path in the Space without '..' (or start with "
+                    + CommandStep.ID + " when create prints a directory), was " + node);
         }
         return dir.length() > 1 && dir.endsWith("/") ? dir.substring(0, dir.length() - 1) : dir;
     }

@@ -8,6 +8,7 @@ import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Sweep;
 import dev.spacebench.metric.Transfer;
+import dev.spacebench.metric.Via;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
 import dev.spacebench.stats.PercentileInterval;
@@ -40,6 +41,9 @@ final class ResultCalculator {
     static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, MetricSamples samples) {
         List<MetricResult> results = new ArrayList<>();
         for (Metric metric : PlanMetrics.metrics(plan)) {
+            if (metric == SpaceLifecycle.DELETE) {
+                addChannels(results, runId, plan, samples);
+            }
             Metric measured = metric instanceof Sweep sweep ? sweep.base() : metric;
             long bytes = measured instanceof Transfer transfer ? transfer.bytes() : 0;
             String lane = measured instanceof Transfer ? Measurement.laneFor(bytes, plan, hasBulkLane).wireName() : null;
@@ -50,6 +54,23 @@ final class ResultCalculator {
             }
         }
         return results;
+    }
+
+    /**
+     * The loops' metrics measured through channels other than the agent ({@code via.<channel>.…}),
+     * channel by channel in the order their samples came, each in the plan's loop order; a channel's
+     * file metrics never take the bulk lane. Read from the samples: a channel the run did not measure has none.
+     */
+    private static void addChannels(List<MetricResult> results, long runId, Plan plan, MetricSamples samples) {
+        java.util.Set<String> channels = new java.util.LinkedHashSet<>();
+        samples.metrics().forEach(id -> Via.channelOf(id).filter(c -> !Via.AGENT.equals(c) && id.startsWith("via.")).ifPresent(channels::add));
+        for (String channel : channels) {
+            for (PlanMetrics.Loop loop : PlanMetrics.loops(plan)) {
+                Metric via = Via.of(loop.metric(), channel);
+                long bytes = loop.metric() instanceof Transfer transfer ? transfer.bytes() : 0;
+                add(results, runId, via.id(), bytes, bytes > 0 ? dev.spacebench.channel.Lane.STREAM.wireName() : null, samples);
+            }
+        }
     }
 
     /**

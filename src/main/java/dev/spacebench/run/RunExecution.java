@@ -226,8 +226,8 @@ public class RunExecution {
                     plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh(), space.command()),
                     driverCpus, recorder,
                     pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
-            saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
-                    JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));
+            saveEnvironment(attempt.runId, withSkipped(withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
+                    JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)), recorder.skipped()));
             Optional<String> dead = channel == null ? Optional.empty() : deadAfterLastLoop(channel);
             if (dead.isPresent()) {
                 attempt.agentDied = true;
@@ -415,6 +415,20 @@ public class RunExecution {
         }
         return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
                 environment.otherSpacesRunning(), environment.worker(), environment.floor(), host);
+    }
+
+    /**
+     * The environment with a fact per metric a channel could not do ("not measured: via.command.exec.noop"
+     * → the channel's reason), so that the page says why it has no figure instead of showing none.
+     */
+    private static Environment withSkipped(Environment environment, Map<String, String> skipped) {
+        if (skipped.isEmpty()) {
+            return environment;
+        }
+        Map<String, String> space = new LinkedHashMap<>(environment.space());
+        skipped.forEach((metric, reason) -> space.put("not measured: " + metric, reason));
+        return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
+                environment.otherSpacesRunning(), environment.worker(), environment.floor(), environment.hostGcInLoops());
     }
 
     private void saveEnvironment(long runId, Environment environment) {

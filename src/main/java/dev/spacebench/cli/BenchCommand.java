@@ -5,6 +5,7 @@ import dev.spacebench.live.LiveRun;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.system.ApiToken;
 import dev.spacebench.system.DataDirectory;
@@ -14,6 +15,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -56,6 +58,14 @@ public class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--kind", paramLabel = "K", description = "kind of Space (default: the app's spacebench.space.default-kind)")
     String kind;
+
+    @Option(names = "--name", paramLabel = "TARGET", description = "a command target of the app's spacebench.targets-file "
+            + "(implies --kind command)")
+    String name;
+
+    @Option(names = "--channels", paramLabel = "C[,C…]", split = ",", description = "what to measure the Space through, in order, "
+            + "e.g. agent,ssh (default: the kind's own, agent; command for --kind command)")
+    List<String> channels;
 
     @Option(names = "--plan", paramLabel = "quick|published|FILE.json",
             description = "a preset, or a JSON file with the plan part of a POST /api/runs body (default: published)")
@@ -136,7 +146,10 @@ public class BenchCommand implements Callable<Integer> {
         try {
             BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic, level);
             Plan chosen = PlanArgument.read(plan);
-            RunRequest request = new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen, testbed);
+            // A target named without a kind is a command target's: the only kind that takes a name.
+            String asked = kind == null && name != null ? SpaceKinds.COMMAND : kind;
+            RunRequest request = new RunRequest(new SpaceSpec(asked, cpus, memoryMiB, null, null, null, null, name), chosen, testbed,
+                    channels);
             try (BenchBackend backend = backend(cancelled::get)) {
                 if (testbed != null && backend instanceof LocalBackend) {
                     throw new BenchException("--testbed needs a server (--server URL): this process measures only on its own host");

@@ -174,6 +174,42 @@ class CommandTargetsEndToEndTest extends AppTestSupport {
         assertThat(skipped).isNotEmpty().allMatch(why -> why.equals("target 'exec-only' defines no upload command in the targets file"));
     }
 
+    @Test
+    void theDashboardFormOffersTheTargetsAndTheChannelsTheChosenKindServes() throws Exception {
+        String command = get("/?kind=command&name=podman").body();
+        assertThat(command).containsPattern("<option value=\"local-dir\">local-dir</option>")
+                .containsPattern("<option value=\"exec-only\">exec-only</option>")
+                .containsPattern("<option value=\"podman\" selected=\"selected\">podman</option>");
+        assertThat(checkbox(command, "command")).contains("checked").doesNotContain("disabled");
+        assertThat(checkbox(command, "agent")).contains("disabled").doesNotContain("checked");
+        String process = get("/?kind=process").body();
+        assertThat(checkbox(process, "agent")).contains("checked").doesNotContain("disabled");
+        assertThat(checkbox(process, "command")).contains("disabled");
+
+        // Submitted from an unlocked browser session (its CSRF field): the run names the target.
+        BrowserSession browser = unlockedBrowser();
+        HttpResponse<String> submitted = browser.submit("/", "/runs", Map.of("kind", "command", "name", "local-dir", "channels", "command",
+                "execN", "3", "execWarmups", "0", "metrics", "true", "fileSizes", "", "fileWarmups", "0", "floor", "off"));
+        assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(303);
+        String location = submitted.headers().firstValue("Location").orElseThrow();
+        long id = Long.parseLong(location.replaceAll(".*queued=(\\d+).*", "$1"));
+        JsonNode run = awaitFinished(id, Duration.ofMinutes(3));
+        assertThat(run.get("status").asString()).as(run.toString()).isEqualTo("SUCCEEDED");
+        assertThat(run.get("space").get("name").asString()).isEqualTo("local-dir");
+        // A target the file does not have comes back beside its input.
+        HttpResponse<String> unknown = browser.submit("/", "/runs", Map.of("kind", "command", "name", "nope", "execN", "3"));
+        assertThat(unknown.statusCode()).isEqualTo(400);
+        assertThat(unknown.body()).containsPattern("id=\"error-name\"[^>]*>no target &#39;nope&#39;");
+    }
+
+    /** The channel's checkbox input as the page has it. */
+    private static String checkbox(String page, String channel) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<input type=\"checkbox\" name=\"channels\" value=\"" + channel
+                + "\"[^>]*>").matcher(page);
+        assertThat(m.find()).as("a checkbox for channel " + channel).isTrue();
+        return m.group();
+    }
+
     private long created(HttpResponse<String> response) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
         return json(response).get("id").asLong();

@@ -10,6 +10,8 @@ import dev.spacebench.plan.Plan;
 import dev.spacebench.plan.PlanPreset;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.run.RunRequest;
+import dev.spacebench.space.SpaceChannels;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +34,12 @@ import org.springframework.validation.BindingResult;
  * @param sweepLevels a concurrency sweep's levels (busy Spaces), e.g. {@code 1, 2, 4, 8}; blank: no
  *     sweep. The sweep runs the ticked round trips
  * @param sweepN a sweep's measured iterations per Space; blank: the REST default
+ * @param name kind command only: the target of the targets file; blank: none
+ * @param channels the channels ticked (the form also sends one empty value); null or none ticked: the kind's default
  */
 public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
                       List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed,
-                      String sweepLevels, Integer sweepN) {
+                      String sweepLevels, Integer sweepN, String name, List<String> channels) {
 
     static final String FLOOR_ON = "on";
     static final String FLOOR_OFF = "off";
@@ -52,7 +56,28 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
                 plan.floor() == null || plan.floor().enabled() ? FLOOR_ON : FLOOR_OFF, null,
                 plan.concurrency() == null || plan.concurrency().levels() == null ? null
                         : String.join(", ", plan.concurrency().levels().stream().map(String::valueOf).toList()),
-                plan.concurrency() == null ? null : plan.concurrency().n());
+                plan.concurrency() == null ? null : plan.concurrency().n(), null, null);
+    }
+
+    /** Whether the channel's box is ticked: as sent, else the kind's default ({@code command} for command, else {@code agent}). */
+    public boolean channelTicked(String channel) {
+        List<String> ticked = tickedChannels();
+        if (ticked == null) {
+            return channel.equals(SpaceKinds.reachedByCommands(kind) ? SpaceChannels.COMMAND : SpaceChannels.AGENT);
+        }
+        return ticked.contains(channel);
+    }
+
+    /** The channels ticked, without the form's empty value; null when none was. */
+    private List<String> tickedChannels() {
+        List<String> ticked = channels == null ? List.of() : channels.stream().filter(c -> c != null && !c.isBlank()).map(String::strip).toList();
+        return ticked.isEmpty() ? null : ticked;
+    }
+
+    /** This form with the target and channels chosen (a fresh form keeps what the visit named). */
+    RunForm withTarget(String target, List<String> ticked) {
+        return new RunForm(kind, cpus, memoryMiB, preset, execN, execWarmups, metrics, fileSizes, fileWarmups, floor, testbed, sweepLevels,
+                sweepN, target, ticked);
     }
 
     /** True when no plan field was sent at all (a fresh visit). */
@@ -131,9 +156,10 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
         // Typed but partly unreadable: the readable levels still go, so that sweepN's range is checked in the same pass.
         ConcurrencyPlan sweep = sweepLevels == null || sweepLevels.isBlank() ? null
                 : new ConcurrencyPlan(readableLevels(), ticked, sweepN, null, null);
-        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB),
+        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB, null, null, null, null,
+                name == null || name.isBlank() ? null : name.strip()),
                 new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null),
                         FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null, null, sweep),
-                testbed == null || testbed.isBlank() ? null : testbed.strip());
+                testbed == null || testbed.isBlank() ? null : testbed.strip(), tickedChannels());
     }
 }

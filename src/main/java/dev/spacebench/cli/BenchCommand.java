@@ -148,7 +148,7 @@ public class BenchCommand implements Callable<Integer> {
             Plan chosen = PlanArgument.read(plan);
             // A target named without a kind is a command target's: the only kind that takes a name.
             String asked = kind == null && name != null ? SpaceKinds.COMMAND : kind;
-            RunRequest request = new RunRequest(new SpaceSpec(asked, cpus, memoryMiB, null, null, null, null, name), chosen, testbed,
+            RunRequest request = new RunRequest(new SpaceSpec(asked, cpus, memoryMiB, null, null, null, null, null, name), chosen, testbed,
                     channels);
             try (BenchBackend backend = backend(cancelled::get)) {
                 if (testbed != null && backend instanceof LocalBackend) {

@@ -156,7 +156,7 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
         // Typed but partly unreadable: the readable levels still go, so that sweepN's range is checked in the same pass.
         ConcurrencyPlan sweep = sweepLevels == null || sweepLevels.isBlank() ? null
                 : new ConcurrencyPlan(readableLevels(), ticked, sweepN, null, null);
-        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB, null, null, null, null,
+        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB, null, null, null, null, null,
                 name == null || name.isBlank() ? null : name.strip()),
                 new Plan(new ExecPlan(ticked, execN, execWarmups), new FilePlan(sizes, fileWarmups, null, null),
                         FLOOR_OFF.equals(floor) ? new FloorPlan(false, null, null) : null, null, sweep),

@@ -9,6 +9,7 @@ import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.space.ContainerExecAccess;
 import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SshAccess;
 import java.io.DataInputStream;
@@ -41,25 +42,33 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * @param channels the channels to measure the Space through, in order ({@link SpaceChannels}; {@code agent} is {@code target})
  * @param ssh how to reach the Space's SSH server when {@code channels} has {@code ssh}, else null (its client key stays
  *     in its file: the job carries the path)
+ * @param containerExec how to reach a container Space through its engine's exec and cp when {@code channels} has
+ *     {@code container-exec}, else null
  * @param command how to reach a command target's Space when {@code channels} has {@code command} (then {@code target} and
  *     {@code token} are null: it has no agent), else null
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh, CommandAccess command) {
+                        SshAccess ssh, ContainerExecAccess containerExec, CommandAccess command) {
 
     public DriverJob {
         channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
     }
 
-    /** A job of a Space with an agent. */
+    /** A job of a Space with an agent (no command target). */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                     SshAccess ssh) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null);
+                     SshAccess ssh, ContainerExecAccess containerExec) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, null);
     }
 
     /** A job measuring the agent alone. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, null, null, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, null, null, null, null);
+    }
+
+    /** A job with no container-exec channel. */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                     SshAccess ssh) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null, null);
     }
 
     /** Worker → driver: stop at the next iteration. */
@@ -70,10 +79,10 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     private static final byte[] MAGIC = {'S', 'B', 'D', 'J'};
     /**
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
-     * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then a command
-     * target's access (issue 27).
+     * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then the
+     * container-exec access (issue 27); 5: then a command target's access (issue 27).
      */
-    private static final int VERSION = 4;
+    private static final int VERSION = 5;
 
     @Override
     public String toString() {
@@ -141,7 +150,13 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         text(out, plan.order());
         integer(out, plan.blockSize());
         along(out, plan.seed());
-        // A command target's commands and id (version 4).
+        out.writeBoolean(containerExec != null);
+        if (containerExec != null) {
+            text(out, containerExec.cli().toString());
+            text(out, containerExec.container());
+            text(out, containerExec.workDir());
+        }
+        // A command target's commands and id (version 5).
         out.writeBoolean(command != null);
         if (command != null) {
             CommandTarget t = command.target();
@@ -204,6 +219,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         String order = text(in);
         Integer blockSize = integer(in);
         Long seed = along(in);
+        ContainerExecAccess containerExec = in.readBoolean() ? new ContainerExecAccess(Path.of(text(in)), text(in), text(in)) : null;
         CommandAccess command = null;
         if (in.readBoolean()) {
             String name = text(in);
@@ -216,7 +232,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             command = new CommandAccess(new CommandTarget(name, steps[0], steps[1], steps[2], steps[3], steps[4], workDir), id);
         }
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, command);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec, command);
     }
 
     private static PublicKey publicKey(String line) throws IOException {

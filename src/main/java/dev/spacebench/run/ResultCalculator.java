@@ -3,12 +3,14 @@ package dev.spacebench.run;
 import dev.spacebench.run.samples.MetricSamples;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Sample;
+import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Sweep;
 import dev.spacebench.metric.Transfer;
 import dev.spacebench.metric.Via;
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
 import dev.spacebench.stats.PercentileInterval;
@@ -41,9 +43,6 @@ final class ResultCalculator {
     static List<MetricResult> compute(long runId, Plan plan, boolean hasBulkLane, MetricSamples samples) {
         List<MetricResult> results = new ArrayList<>();
         for (Metric metric : PlanMetrics.metrics(plan)) {
-            if (metric == SpaceLifecycle.DELETE) {
-                addChannels(results, runId, plan, samples);
-            }
             Metric measured = metric instanceof Sweep sweep ? sweep.base() : metric;
             long bytes = measured instanceof Transfer transfer ? transfer.bytes() : 0;
             String lane = measured instanceof Transfer ? Measurement.laneFor(bytes, plan, hasBulkLane).wireName() : null;
@@ -53,24 +52,20 @@ final class ResultCalculator {
                 add(results, runId, metric.id(), bytes, lane, samples);
             }
         }
-        return results;
-    }
-
-    /**
-     * The loops' metrics measured through channels other than the agent ({@code via.<channel>.…}),
-     * channel by channel in the order their samples came, each in the plan's loop order; a channel's
-     * file metrics never take the bulk lane. Read from the samples: a channel the run did not measure has none.
-     */
-    private static void addChannels(List<MetricResult> results, long runId, Plan plan, MetricSamples samples) {
-        java.util.Set<String> channels = new java.util.LinkedHashSet<>();
-        samples.metrics().forEach(id -> Via.channelOf(id).filter(c -> !Via.AGENT.equals(c) && id.startsWith("via.")).ifPresent(channels::add));
-        for (String channel : channels) {
-            for (PlanMetrics.Loop loop : PlanMetrics.loops(plan)) {
-                Metric via = Via.of(loop.metric(), channel);
-                long bytes = loop.metric() instanceof Transfer transfer ? transfer.bytes() : 0;
-                add(results, runId, via.id(), bytes, bytes > 0 ? dev.spacebench.channel.Lane.STREAM.wireName() : null, samples);
+        // Each other channel's exec and file metrics measured on the same Space (via.CHANNEL.…), channel by
+        // channel in the order requests list them, each in plan order; none for a run through the agent alone.
+        for (String channel : SpaceChannels.KNOWN) {
+            if (channel.equals(SpaceChannels.AGENT)) {
+                continue;
+            }
+            for (Metric metric : PlanMetrics.metrics(plan)) {
+                if (metric instanceof ExecRoundTrip || metric instanceof Transfer) {
+                    long bytes = metric instanceof Transfer transfer ? transfer.bytes() : 0;
+                    add(results, runId, Via.of(metric, channel).id(), bytes, null, samples);
+                }
             }
         }
+        return results;
     }
 
     /**

@@ -211,20 +211,20 @@ public class RunExecution {
                 ready.parts(info, plan.spaceCount()).forEach(recorder::sample);
             }
             // Stored before the loops: figures computed from the stored samples later name the lanes from it.
-            Map<String, String> facts = space.facts().withLaunchMechanism(info == null ? null : info.launchMechanism())
+            Map<String, String> facts = space.facts().withLaunchMechanism(info == null ? null : info.process().launchMechanism())
                     .withBulkLaneIfAbsent(attempt.hasBulkLane ? SpaceFacts.BulkLane.at(space.bulkDir(), null) : SpaceFacts.BulkLane.NONE)
                     .toMap();
             facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(attempt.quietBeforeStart, quietAtMost));
             facts.put(DriverProcess.FACT, DriverProcess.describe(driverCpus));
             Environment environment = new Environment(SystemFacts.read(), info == null ? null : guestFacts(info), facts,
-                    info == null ? null : info.agentVersion(), others, attempt.worker, floorFacts, null);
+                    info == null ? null : info.process().agentVersion(), others, attempt.worker, floorFacts, null);
             saveEnvironment(attempt.runId, environment);
             // The loops run in a driver process of their own (issue 28): this JVM's JIT, GC, database
             // writes and dashboard are off their thread; it stores what the driver sends.
             // Each channel asked for (spec.channels) on this one Space, the agent's loops with ids as before.
             DriverResult measured = DriverProcess.run(new DriverJob(space.target(), space.token(), space.bulkDir(),
-                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh(), space.command()),
-                    driverCpus, recorder,
+                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh(), space.containerExec(),
+                    space.command()), driverCpus, recorder,
                     pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
             saveEnvironment(attempt.runId, withSkipped(withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
                     JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)), recorder.skipped()));
@@ -397,8 +397,9 @@ public class RunExecution {
     }
 
     private static SystemFacts guestFacts(AgentInfo info) {
-        return new SystemFacts(info.os(), info.kernel(), info.arch(), info.cpuModel(), info.cpuCount(),
-                info.memoryBytes(), info.hostname(), info.jvm(), info.jvmFlags(), null);
+        AgentInfo.SystemSeen system = info.system();
+        return new SystemFacts(system.os(), system.kernel(), system.arch(), system.cpuModel(), system.cpuCount(),
+                system.memoryBytes(), system.hostname(), info.process().jvm(), info.process().jvmFlags(), null);
     }
 
     /**

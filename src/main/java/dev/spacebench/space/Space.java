@@ -16,6 +16,7 @@ import java.time.Instant;
  * @param readyNanos create → agent's readiness line, in ns
  * @param facts what the provider knows about it (pid, dirs, isolation, enforced shape…), for the page
  * @param ssh how to reach the Space's own SSH server; null when it has none (none was asked for)
+ * @param containerExec how to reach a container Space through its engine's exec and cp; null for other kinds
  * @param command how to reach a command target's Space by its commands; null for every other kind. Such a
  *     Space has no agent: {@code target} and {@code token} are null
  */
@@ -29,9 +30,16 @@ public record Space(
         long readyNanos,
         SpaceFacts facts,
         SshAccess ssh,
+        ContainerExecAccess containerExec,
         dev.spacebench.channel.command.CommandAccess command) {
 
-    /** A Space with its agent, and an SSH server where {@code ssh} is not null. */
+    /** A Space of any kind but command's (no command target). */
+    public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
+                 SpaceFacts facts, SshAccess ssh, ContainerExecAccess containerExec) {
+        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, ssh, containerExec, null);
+    }
+
+    /** A Space not reached through a container engine. */
     public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
                  SpaceFacts facts, SshAccess ssh) {
         this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, ssh, null);
@@ -45,6 +53,6 @@ public record Space(
     /** A Space with no SSH server. */
     public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
                  SpaceFacts facts) {
-        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, null);
+        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, null, null);
     }
 }

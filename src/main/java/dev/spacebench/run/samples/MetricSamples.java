@@ -130,11 +130,6 @@ public final class MetricSamples {
         return sorted;
     }
 
-    /** Every metric with a sample, in the order the metrics came. */
-    public java.util.Set<String> metrics() {
-        return java.util.Collections.unmodifiableSet(byMetric.keySet());
-    }
-
     /** @return null when the metric has no sample at all */
     public Tally get(String metric) {
         return byMetric.get(metric);

@@ -145,7 +145,7 @@ public class CommandSpaceProvider implements SpaceProvider {
                 .detail("target work directory", target.workDir());
         target.commands().forEach((field, step) -> facts.detail("target " + field, shownWithTimeout(step)));
         String spaceId = KIND + "-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
-        return new Space(spaceId, KIND, null, null, null, createdAt, readyNanos, facts.build(), null, new CommandAccess(target, id));
+        return new Space(spaceId, KIND, null, null, null, createdAt, readyNanos, facts.build(), null, null, new CommandAccess(target, id));
     }
 
     /** The words with placeholders as the file has them, and the timeout: "podman exec {id} {argv} (timeout 60 s)". */

@@ -66,11 +66,11 @@ class ChannelsEndToEndTest extends AppTestSupport {
     @Test
     void channelsOutsideWhatIsKnownOrWhatTheKindServesAreRefusedNamingTheField() throws Exception {
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"telnet\"]}"),
-                "channels", "each must be one of [agent, ssh, container-exec], was 'telnet'");
+                "channels", "each must be one of [agent, ssh, container-exec, command], was 'telnet'");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"ssh\",\"ssh\"]}"),
                 "channels", "'ssh' was given twice");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[]}"),
-                "channels", "must name at least one channel from [agent, ssh, container-exec]");
+                "channels", "must name at least one channel from [agent, ssh, container-exec, command]");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\",\"channels\":[\"ssh\"]}}"),
                 "space.channels", "give \"channels\" at the top level");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"attach\",\"target\":\"127.0.0.1:1\",\"token\":\"t\"},\"channels\":[\"ssh\"]}"),

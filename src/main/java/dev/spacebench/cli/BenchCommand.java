@@ -5,6 +5,7 @@ import dev.spacebench.live.LiveRun;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.run.RunRequest;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceSpec;
 import dev.spacebench.system.ApiToken;
 import dev.spacebench.system.DataDirectory;
@@ -14,6 +15,7 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -60,8 +62,16 @@ public class BenchCommand implements Callable<Integer> {
     @Option(names = "--compare", paramLabel = "LABEL=KIND",
             description = "a comparison run (2 to 4, repeat the option): each LABEL=KIND is one Space, measured in one run with "
                     + "the others, their blocks interleaved; ratios to the first with 95%% intervals (not with --kind, --cpus, "
-                    + "--memory-mib)")
+                    + "--memory-mib, --name; --channels apply to every entry)")
     java.util.List<String> compare;
+
+    @Option(names = "--name", paramLabel = "TARGET", description = "a command target of the app's spacebench.targets-file "
+            + "(implies --kind command)")
+    String name;
+
+    @Option(names = "--channels", paramLabel = "C[,C…]", split = ",", description = "what to measure the Space through, in order, "
+            + "e.g. agent,ssh (default: the kind's own, agent; command for --kind command)")
+    List<String> channels;
 
     @Option(names = "--plan", paramLabel = "quick|published|FILE.json",
             description = "a preset, or a JSON file with the plan part of a POST /api/runs body (default: published)")
@@ -142,7 +152,10 @@ public class BenchCommand implements Callable<Integer> {
         try {
             BaselineCheck check = BaselineCheck.of(baseline, threshold, statistic, level);
             Plan chosen = PlanArgument.read(plan);
-            RunRequest request = compare == null ? new RunRequest(new SpaceSpec(kind, cpus, memoryMiB), chosen, testbed)
+            // A target named without a kind is a command target's: the only kind that takes a name.
+            String asked = kind == null && name != null ? SpaceKinds.COMMAND : kind;
+            RunRequest request = compare == null
+                    ? new RunRequest(new SpaceSpec(asked, cpus, memoryMiB, null, null, null, null, null, name), chosen, testbed, channels)
                     : RunRequest.comparing(entries(), chosen, testbed);
             try (BenchBackend backend = backend(cancelled::get)) {
                 if (testbed != null && backend instanceof LocalBackend) {
@@ -164,10 +177,20 @@ public class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /** The --compare options as entries, each LABEL=KIND; the server checks the labels and kinds (a 400 names the entry). */
+    /**
+     * The --compare options as entries, each LABEL=KIND, measured through --channels when given; the server checks the labels,
+     * kinds and channels (a 400 names the entry).
+     *
+     * @throws BenchException (exit 2) with --kind, --cpus, --memory-mib or --name, or an option without its '='
+     */
     private java.util.List<dev.spacebench.run.CompareEntry> entries() {
         if (kind != null || cpus != null || memoryMiB != null) {
             throw new BenchException("--compare names each Space's kind (LABEL=KIND): leave out --kind, --cpus and --memory-mib");
+        }
+        if (name != null) {
+            // A command target has no agent, and a comparison reaches each of its Spaces through one (the server refuses it too).
+            throw new BenchException("--compare measures Spaces with an agent: leave out --name (a command target is benched on its own, "
+                    + "with --name and no --compare)");
         }
         java.util.List<dev.spacebench.run.CompareEntry> entries = new java.util.ArrayList<>();
         for (String given : compare) {
@@ -175,7 +198,9 @@ public class BenchCommand implements Callable<Integer> {
             if (eq < 0) {
                 throw new BenchException("--compare takes LABEL=KIND, e.g. --compare A=process --compare B=sandbox; was '" + given + "'");
             }
-            entries.add(new dev.spacebench.run.CompareEntry(given.substring(0, eq), new SpaceSpec(given.substring(eq + 1), null, null)));
+            // --channels, if given, are every entry's (the request's compare[i].channels).
+            entries.add(new dev.spacebench.run.CompareEntry(given.substring(0, eq), new SpaceSpec(given.substring(eq + 1), null, null),
+                    channels));
         }
         return entries;
     }

@@ -63,7 +63,7 @@ public class DashboardController {
                             @RequestParam(required = false) String checking, Authentication authentication, Model model) {
         lockState(authentication, model);
         RunForm shown = load != null || form.planUnset()
-                ? data.freshForm(form.kind(), form.cpus(), form.memoryMiB(), form.preset()) : form;
+                ? data.freshForm(form.kind(), form.cpus(), form.memoryMiB(), form.preset()).withTarget(form.name(), form.channels()) : form;
         data.fill(model, shown, Map.of(), checking != null ? "Checking every kind again: each shows “checking…” until "
                 + "its check has made a Space of it (or could not); reload to see." : notice(queued, cancelled, finished),
                 refresh == null ? null : Math.max(1, Math.min(3600, refresh)));

@@ -9,7 +9,9 @@ import dev.spacebench.plan.PlanPreset;
 import dev.spacebench.publish.RunSummaries;
 import dev.spacebench.run.RunService;
 import dev.spacebench.run.RunStatus;
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.Spaces;
+import dev.spacebench.space.command.CommandTargets;
 import dev.spacebench.space.attach.AttachSpaceProvider;
 import dev.spacebench.space.sandbox.SandboxSpaceProvider;
 import java.util.Arrays;
@@ -32,8 +34,11 @@ class DashboardData {
     private final Spaces spaces;
     private final JsonMapper json;
     private final Workers workers;
+    private final CommandTargets targets;
 
-    DashboardData(RunService runs, LiveRuns live, RunSummaries summaries, Spaces spaces, JsonMapper json, Workers workers) {
+    DashboardData(RunService runs, LiveRuns live, RunSummaries summaries, Spaces spaces, JsonMapper json, Workers workers,
+                  CommandTargets targets) {
+        this.targets = targets;
         this.runs = runs;
         this.live = live;
         this.summaries = summaries;
@@ -50,6 +55,15 @@ class DashboardData {
      * @param fix what to do about it (empty when none is known)
      */
     record KindOption(String name, boolean available, boolean checking, String reason, String fix) {
+    }
+
+    /**
+     * A channel the form offers.
+     *
+     * @param served whether the form's kind serves it (else its box is disabled)
+     * @param kinds the kinds that serve it, e.g. "process, sandbox"
+     */
+    record ChannelOption(String name, boolean served, String kinds) {
     }
 
     /** The parts of the page that change by themselves, and are pushed by server-sent events. */
@@ -77,6 +91,8 @@ class DashboardData {
         model.addAttribute("notice", notice);
         model.addAttribute("refreshSeconds", refreshSeconds);
         model.addAttribute("kinds", kinds());
+        model.addAttribute("targets", targets.names());
+        model.addAttribute("channels", channels(form.kind()));
         model.addAttribute("presets", PlanPreset.values());
         model.addAttribute("presetsJson", presetsJson());
         model.addAttribute("metrics", ExecMetric.values());
@@ -102,6 +118,14 @@ class DashboardData {
                         + "POST /api/runs with space.target and space.token (docs/kinds.md, Attach)", "");
             }
             return new KindOption(k.kind(), !k.failed(), k.checking(), k.reason(), k.fix());
+        }).toList();
+    }
+
+    /** Every channel, served or not by {@code kind} (the form's), with the kinds that serve it. */
+    private List<ChannelOption> channels(String kind) {
+        return SpaceChannels.KNOWN.stream().map(channel -> {
+            List<String> by = spaces.kinds().keySet().stream().filter(k -> spaces.serves(k, channel)).toList();
+            return new ChannelOption(channel, by.contains(kind), String.join(", ", by));
         }).toList();
     }
 

@@ -16,10 +16,11 @@ final class FormErrors {
 
     /** The key of errors shown above the form rather than beside an input. */
     static final String FORM = "form";
-    private static final Map<String, String> FIELDS = Map.of(
-            "space.kind", "kind", "space.cpus", "cpus", "space.memoryMiB", "memoryMiB",
-            "plan.exec.n", "execN", "plan.exec.warmups", "execWarmups", "plan.files.warmups", "fileWarmups",
-            "testbed", "testbed", "plan.concurrency.n", "sweepN");
+    private static final Map<String, String> FIELDS = Map.ofEntries(
+            Map.entry("space.kind", "kind"), Map.entry("space.cpus", "cpus"), Map.entry("space.memoryMiB", "memoryMiB"),
+            Map.entry("plan.exec.n", "execN"), Map.entry("plan.exec.warmups", "execWarmups"), Map.entry("plan.files.warmups", "fileWarmups"),
+            Map.entry("testbed", "testbed"), Map.entry("plan.concurrency.n", "sweepN"), Map.entry("space.name", "name"),
+            Map.entry("channels", "channels"));
     private static final Pattern SIZE = Pattern.compile("plan\\.files\\.sizes\\[(\\d+)](?:\\.(bytes|n))?");
     private static final Pattern LEVEL = Pattern.compile("plan\\.concurrency\\.levels\\[(\\d+)]");
 

@@ -11,6 +11,8 @@ import dev.spacebench.plan.PlanPreset;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.run.CompareEntry;
 import dev.spacebench.run.RunRequest;
+import dev.spacebench.space.SpaceChannels;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,21 +36,39 @@ import org.springframework.validation.BindingResult;
  *     sweep. The sweep runs the ticked round trips
  * @param sweepN a sweep's measured iterations per Space; blank: the REST default
  * @param compare a comparison run's Spaces (issue 29), e.g. {@code A=process, B=sandbox} or {@code process, sandbox}
- *     (a KIND alone is its own label); blank: one Space of {@code kind}. With it, {@code kind} is not used and
- *     {@code cpus} and {@code memoryMiB} apply to every entry
+ *     (a KIND alone is its own label); blank: one Space of {@code kind}. With it, {@code kind} and {@code name} are not used,
+ *     and {@code cpus}, {@code memoryMiB} and the ticked {@code channels} apply to every entry
+ * @param name kind command only: the target of the targets file; blank: none
+ * @param channels the channels ticked (the form also sends one empty value); null or none ticked: the kind's default
  */
 public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
                       List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed,
-                      String sweepLevels, Integer sweepN, String compare) {
+                      String sweepLevels, Integer sweepN, String compare, String name, List<String> channels) {
 
     static final String COMPARE = "compare";
 
-    /** A form without a comparison. */
+    /** A form of one Space of an agent's kind, its default channels. */
     public RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
                    List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed,
                    String sweepLevels, Integer sweepN) {
         this(kind, cpus, memoryMiB, preset, execN, execWarmups, metrics, fileSizes, fileWarmups, floor, testbed, sweepLevels, sweepN,
-                null);
+                null, null, null);
+    }
+
+    /** A form with a comparison (or none, when {@code compare} is null), each Space's default channels. */
+    public RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
+                   List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed,
+                   String sweepLevels, Integer sweepN, String compare) {
+        this(kind, cpus, memoryMiB, preset, execN, execWarmups, metrics, fileSizes, fileWarmups, floor, testbed, sweepLevels, sweepN,
+                compare, null, null);
+    }
+
+    /** A form of one Space with a target's name and the channels ticked, without a comparison. */
+    public RunForm(String kind, Double cpus, Long memoryMiB, String preset, Integer execN, Integer execWarmups,
+                   List<String> metrics, String fileSizes, Integer fileWarmups, String floor, String testbed,
+                   String sweepLevels, Integer sweepN, String name, List<String> channels) {
+        this(kind, cpus, memoryMiB, preset, execN, execWarmups, metrics, fileSizes, fileWarmups, floor, testbed, sweepLevels, sweepN,
+                null, name, channels);
     }
 
     static final String FLOOR_ON = "on";
@@ -66,7 +86,28 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
                 plan.floor() == null || plan.floor().enabled() ? FLOOR_ON : FLOOR_OFF, null,
                 plan.concurrency() == null || plan.concurrency().levels() == null ? null
                         : String.join(", ", plan.concurrency().levels().stream().map(String::valueOf).toList()),
-                plan.concurrency() == null ? null : plan.concurrency().n());
+                plan.concurrency() == null ? null : plan.concurrency().n(), null, null, null);
+    }
+
+    /** Whether the channel's box is ticked: as sent, else the kind's default ({@code command} for command, else {@code agent}). */
+    public boolean channelTicked(String channel) {
+        List<String> ticked = tickedChannels();
+        if (ticked == null) {
+            return channel.equals(SpaceKinds.reachedByCommands(kind) ? SpaceChannels.COMMAND : SpaceChannels.AGENT);
+        }
+        return ticked.contains(channel);
+    }
+
+    /** The channels ticked, without the form's empty value; null when none was. */
+    private List<String> tickedChannels() {
+        List<String> ticked = channels == null ? List.of() : channels.stream().filter(c -> c != null && !c.isBlank()).map(String::strip).toList();
+        return ticked.isEmpty() ? null : ticked;
+    }
+
+    /** This form with the target and channels chosen (a fresh form keeps what the visit named). */
+    RunForm withTarget(String target, List<String> ticked) {
+        return new RunForm(kind, cpus, memoryMiB, preset, execN, execWarmups, metrics, fileSizes, fileWarmups, floor, testbed, sweepLevels,
+                sweepN, compare, target, ticked);
     }
 
     /** True when no plan field was sent at all (a fresh visit). */
@@ -155,10 +196,11 @@ public record RunForm(String kind, Double cpus, Long memoryMiB, String preset, I
                 int eq = typed.indexOf('=');
                 String label = eq < 0 ? typed : typed.substring(0, eq);
                 String entryKind = eq < 0 ? typed : typed.substring(eq + 1);
-                entries.add(new CompareEntry(label, new SpaceSpec(entryKind.isBlank() ? null : entryKind, cpus, memoryMiB)));
+                entries.add(new CompareEntry(label, new SpaceSpec(entryKind.isBlank() ? null : entryKind, cpus, memoryMiB), tickedChannels()));
             }
             return RunRequest.comparing(entries, plan, on);
         }
-        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB), plan, on);
+        return new RunRequest(new SpaceSpec(kind == null || kind.isBlank() ? null : kind.strip(), cpus, memoryMiB, null, null, null, null, null,
+                name == null || name.isBlank() ? null : name.strip()), plan, on, tickedChannels());
     }
 }

@@ -1,5 +1,8 @@
 package dev.spacebench.driver;
 
+import dev.spacebench.channel.command.CommandAccess;
+import dev.spacebench.channel.command.CommandStep;
+import dev.spacebench.channel.command.CommandTarget;
 import dev.spacebench.plan.ConcurrencyPlan;
 import dev.spacebench.plan.ExecPlan;
 import dev.spacebench.plan.FilePlan;
@@ -48,9 +51,12 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * @param sweep a sweep level's Spaces, in order (Space i is the i-th), as many as the level; empty for other tasks
  * @param entries a comparison run's Spaces in entry order (issue 29), the first the one {@code target} … {@code ssh} name;
  *     empty for a run of one Space
+ * @param command how to reach a command target's Space when {@code channels} has {@code command} (then {@code target} and
+ *     {@code token} are null: it has no agent), else null
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh, ContainerExecAccess containerExec, Task task, List<Target> sweep, List<Entry> entries) {
+                        SshAccess ssh, ContainerExecAccess containerExec, Task task, List<Target> sweep, List<Entry> entries,
+                        CommandAccess command) {
 
     /** What a driver runs. */
     public enum Task {
@@ -103,25 +109,31 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     /** A job running the loops of one Space through {@code channels}. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
                      SshAccess ssh, ContainerExecAccess containerExec) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, Task.LOOPS, null, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, Task.LOOPS, null, null, null);
     }
 
     /** A comparison run's job: its first entry in the job's own fields, every entry in {@code entries}. */
     public static DriverJob comparing(List<Entry> entries, int chunkBytes, Path staging, Plan plan) {
         Entry first = entries.get(0);
         return new DriverJob(first.target(), first.token(), first.bulkDir(), chunkBytes, staging, plan, first.channels(), first.ssh(),
-                null, Task.LOOPS, null, entries);
+                null, Task.LOOPS, null, entries, null);
+    }
+
+    /** A job running the loops of one Space through {@code channels}, {@code command} its command target's access (or null). */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                     SshAccess ssh, ContainerExecAccess containerExec, CommandAccess command) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, containerExec, Task.LOOPS, null, null, command);
     }
 
     /** A job measuring the agent alone. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, null, null, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, null, null, null, null);
     }
 
     /** A job with no container-exec channel. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
                      SshAccess ssh) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null, null);
     }
 
     /**
@@ -130,7 +142,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
      * @param unixSocketDir where the bare ping's unix socket goes (a Space reached through one); null: over TCP loopback
      */
     public static DriverJob floor(Plan plan, Path unixSocketDir) {
-        return new DriverJob(null, null, null, plan.files().chunkBytes(), unixSocketDir, plan, List.of(), null, null, Task.FLOOR, null, null);
+        return new DriverJob(null, null, null, plan.files().chunkBytes(), unixSocketDir, plan, List.of(), null, null, Task.FLOOR, null, null, null);
     }
 
     /**
@@ -139,7 +151,7 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
      * @param staging the run's directory; Space i's files go in {@code sweep-L-i} in it, which must exist
      */
     public static DriverJob sweepLevel(Plan plan, Path staging, List<Target> spaces) {
-        return new DriverJob(null, null, null, plan.files().chunkBytes(), staging, plan, List.of(), null, null, Task.SWEEP_LEVEL, spaces, null);
+        return new DriverJob(null, null, null, plan.files().chunkBytes(), staging, plan, List.of(), null, null, Task.SWEEP_LEVEL, spaces, null, null);
     }
 
     /** Worker → driver: stop at the next iteration. */
@@ -152,9 +164,10 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
      * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then the
      * container-exec access (issue 27); 5: then the task and a sweep level's Spaces (issue 28: the floor and the
-     * sweep run in a driver too); 6: then a comparison run's entries (issue 29).
+     * sweep run in a driver too); 6: then a comparison run's entries (issue 29); 7: then a command target's access (issue 27: operator
+     * targets of {@code spacebench.targets-file}).
      */
-    private static final int VERSION = 6;
+    private static final int VERSION = 7;
 
     @Override
     public String toString() {
@@ -238,6 +251,21 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             texts(out, entry.channels());
             ssh(out, entry.ssh());
         }
+        // A command target's commands and id (version 7).
+        out.writeBoolean(command != null);
+        if (command != null) {
+            CommandTarget t = command.target();
+            text(out, t.name());
+            text(out, command.id());
+            text(out, t.workDir());
+            for (CommandStep step : java.util.Arrays.asList(t.create(), t.exec(), t.upload(), t.download(), t.delete())) {
+                out.writeBoolean(step != null);
+                if (step != null) {
+                    texts(out, step.argv());
+                    out.writeLong(step.timeout().toNanos());
+                }
+            }
+        }
         out.flush();
     }
 
@@ -312,8 +340,20 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
             String entryBulk = text(in);
             entries.add(new Entry(label, entryTarget, entryToken, entryBulk == null ? null : Path.of(entryBulk), texts(in), ssh(in)));
         }
+        CommandAccess command = null;
+        if (in.readBoolean()) {
+            String name = text(in);
+            String id = text(in);
+            String workDir = text(in);
+            CommandStep[] steps = new CommandStep[5];
+            for (int i = 0; i < steps.length; i++) {
+                steps[i] = in.readBoolean() ? new CommandStep(texts(in), java.time.Duration.ofNanos(in.readLong())) : null;
+            }
+            command = new CommandAccess(new CommandTarget(name, steps[0], steps[1], steps[2], steps[3], steps[4], workDir), id);
+        }
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec, Task.values()[taskOrdinal], targets, entries);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec, Task.values()[taskOrdinal], targets, entries,
+                command);
     }
 
     private static void ssh(DataOutputStream out, SshAccess ssh) throws IOException {

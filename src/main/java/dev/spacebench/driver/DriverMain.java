@@ -3,6 +3,7 @@ package dev.spacebench.driver;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.Channel;
+import dev.spacebench.channel.command.CommandChannel;
 import dev.spacebench.channel.container.ContainerExecChannel;
 import dev.spacebench.channel.ssh.SshChannel;
 import dev.spacebench.plan.Plan;
@@ -82,7 +83,7 @@ public final class DriverMain {
         }
         // Its first words, so that a driver killed before it says anything else still names itself in the run's reason.
         System.err.println("driver " + ProcessHandle.current().pid() + ": " + switch (job.task()) {
-            case LOOPS -> "measuring " + job.target();
+            case LOOPS -> "measuring " + (job.target() != null ? job.target() : job.command());
             case FLOOR -> "measuring the floor on the host";
             case SWEEP_LEVEL -> "measuring concurrency level " + job.sweep().size() + " at "
                     + String.join(", ", job.sweep().stream().map(DriverJob.Target::target).toList());
@@ -98,7 +99,9 @@ public final class DriverMain {
             }
             FrameListener listener = new FrameListener(writer, control);
             Task task = switch (job.task()) {
-                case LOOPS -> loops(job, open(job.target(), job.token(), job.bulkDir(), job.chunkBytes(), loop, channels), listener, loop, channels);
+                // A command target's Space has no agent (no target): its channels are all others.
+                case LOOPS -> loops(job, job.target() == null ? null : open(job.target(), job.token(), job.bulkDir(), job.chunkBytes(), loop, channels),
+                        listener, loop, channels);
                 case FLOOR -> () -> DriverResult.ofFloor(Measurement.floor(job.plan(), job.staging(), listener));
                 case SWEEP_LEVEL -> {
                     List<AgentChannel> level = new ArrayList<>();
@@ -191,44 +194,60 @@ public final class DriverMain {
                 || job.entries().stream().anyMatch(entry -> entry.target().startsWith("unix:"));
     }
 
-    /** A {@link DriverJob.Task#LOOPS} job: the plan's loops through each of its channels, the agent's through {@code channel}. */
+    /**
+     * A {@link DriverJob.Task#LOOPS} job: the plan's loops through each of its channels, the agent's through {@code channel}
+     * (null: the Space has no agent, a command target's).
+     */
     private static Task loops(DriverJob job, AgentChannel channel, FrameListener listener, EventLoopGroup loop, List<Channel> opened) {
         // A Space reached through a unix socket has its interleaved floor ping on one too, in the staging directory.
-        Measurement measurement = new Measurement(channel, job.staging(), listener)
+        Measurement measurement = channel == null ? null : new Measurement(channel, job.staging(), listener)
                 .floorSocketDir(job.target().startsWith("unix:") ? job.staging() : null);
         return () -> {
+            Measurement reported = measurement;
             if (job.entries().isEmpty()) {
-                runChannels(job, measurement, listener);
+                reported = runChannels(job, measurement, listener);
             } else {
                 compare(job, channel, measurement, listener, loop, opened);
             }
-            return new DriverResult(measurement.agentGcInLoops(), measurement.hostGcInLoops(), measurement.agentJitSettleBlocks(),
-                    measurement.agentExecJitSettleBlocks(), measurement.fileWarmupTransfers());
+            return new DriverResult(reported.agentGcInLoops(), reported.hostGcInLoops(), reported.agentJitSettleBlocks(),
+                    reported.agentExecJitSettleBlocks(), reported.fileWarmupTransfers());
         };
     }
 
     /**
      * Each of the job's channels' loops on its Space, in order: the agent's through {@code agent}
      * (its ids unchanged), any other through a connection opened (and authenticated) before its loops.
+     * Without an agent (a command target's Space) an interleaved floor's blocks run among the first
+     * channel's instead.
+     *
+     * @param agent the agent's loops; null when the Space has no agent
+     * @return the Measurement whose JVM counts the driver reports: the agent's, else the last channel's
      */
-    private static void runChannels(DriverJob job, Measurement agent, FrameListener listener) {
+    private static Measurement runChannels(DriverJob job, Measurement agent, FrameListener listener) {
         Plan plan = job.plan();
         long done = Measurement.unitsBeforeLoops(plan);
         long total = Measurement.progressUnits(plan, job.channels().size());
         // An interleaved run's seq goes on from one channel's samples to the next's.
         long seq = 0;
+        Measurement reported = agent;
         for (String via : job.channels()) {
             if (via.equals(SpaceChannels.AGENT)) {
+                if (agent == null) {
+                    throw new IllegalStateException("the Space has no agent, so the agent channel cannot be measured");
+                }
                 done = agent.seqAfter(seq).run(plan, done, total);
                 seq = agent.lastSeq();
             } else {
                 try (Channel other = openOther(via, job)) {
-                    Measurement measurement = new Measurement(other, job.staging(), listener).seqAfter(seq);
+                    Measurement measurement = new Measurement(other, job.staging(), listener).seqAfter(seq)
+                            .floorBlocks(agent == null && via.equals(job.channels().get(0)));
                     done = measurement.run(plan, done, total);
                     seq = measurement.lastSeq();
+                    reported = agent != null ? agent : measurement;
                 }
             }
         }
+        return reported;
     }
 
     /**
@@ -255,7 +274,7 @@ public final class DriverMain {
                 }
                 Channel measured = agent;
                 if (!via.equals(SpaceChannels.AGENT)) {
-                    measured = openOther(via, entry.ssh(), null);
+                    measured = openOther(via, entry.ssh(), null, null);
                     opened.add(measured);
                 }
                 parts.add(new Measurement(measured, job.staging(), listener).inEntry(e + 1));
@@ -266,11 +285,15 @@ public final class DriverMain {
 
     /** @throws IllegalStateException when the Space serves no such channel, or it cannot be reached (the reason in words) */
     private static Channel openOther(String id, DriverJob job) {
-        return openOther(id, job.ssh(), job.containerExec());
+        return openOther(id, job.ssh(), job.containerExec(), job.command());
     }
 
-    /** @param containerExec null for a comparison's entries (a container-exec channel is not measured in a comparison yet) */
-    private static Channel openOther(String id, dev.spacebench.space.SshAccess ssh, dev.spacebench.space.ContainerExecAccess containerExec) {
+    /**
+     * @param containerExec null for a comparison's entries (a container-exec channel is not measured in a comparison yet)
+     * @param command null for a comparison's entries (a command target is no comparison's entry: the request's validation refuses it)
+     */
+    private static Channel openOther(String id, dev.spacebench.space.SshAccess ssh, dev.spacebench.space.ContainerExecAccess containerExec,
+                                     dev.spacebench.channel.command.CommandAccess command) {
         if (id.equals(SpaceChannels.SSH)) {
             if (ssh == null) {
                 throw new IllegalStateException("the Space serves no SSH server, so the ssh channel cannot be measured");
@@ -282,6 +305,12 @@ public final class DriverMain {
                 throw new IllegalStateException("the Space is no container, so the container-exec channel cannot be measured");
             }
             return ContainerExecChannel.open(containerExec);
+        }
+        if (id.equals(SpaceChannels.COMMAND)) {
+            if (command == null) {
+                throw new IllegalStateException("the Space is no command target's, so the command channel cannot be measured");
+            }
+            return new CommandChannel(command);
         }
         throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }

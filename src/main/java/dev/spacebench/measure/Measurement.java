@@ -82,6 +82,8 @@ public final class Measurement {
     private int entry = 1;
     /** An interleaved run's floor loops open so far, by id (their first block opened them). */
     private final Map<String, FloorBlocks.Loop> floors = new java.util.HashMap<>();
+    /** Whether an interleaved floor's blocks run among this channel's; null: only the agent channel's. */
+    private Boolean floorBlocks;
 
 
     /**
@@ -205,7 +207,7 @@ public final class Measurement {
 
     /** Whether this Measurement is its run's agent channel of its first entry: the one that runs an interleaved floor's blocks. */
     boolean runsFloor() {
-        return entry == 1 && Via.AGENT.equals(channel.id());
+        return floorBlocks != null ? floorBlocks : entry == 1 && Via.AGENT.equals(channel.id());
     }
 
     private void runLoops(Plan plan) {
@@ -303,6 +305,18 @@ public final class Measurement {
         return this;
     }
 
+    /**
+     * Whether an interleaved floor's blocks run among this channel's blocks. By default only the
+     * agent channel's do (a run through several channels measures its floor once); a Space without
+     * an agent (a command target's) has them among its first channel's.
+     *
+     * @return this
+     */
+    public Measurement floorBlocks(boolean here) {
+        this.floorBlocks = here;
+        return this;
+    }
+
     /** The last seq an interleaved sample took here; the {@link #seqAfter} given when none did. */
     public long lastSeq() {
         return seq;
@@ -336,7 +350,7 @@ public final class Measurement {
                 ExecMetric metric = exec.get(slot.series());
                 if (metric != null) {
                     execBlock(slot, metric, plan);
-                } else if (FloorLoops.inBlocks(slot.series()) && Via.AGENT.equals(channel.id())) {
+                } else if (FloorLoops.inBlocks(slot.series()) && runsFloor()) {
                     // The floor's blocks run once, among the agent's (a run through more channels counts them once).
                     floorBlock(slot, plan);
                 }

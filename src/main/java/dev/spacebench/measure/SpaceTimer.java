@@ -63,7 +63,8 @@ public final class SpaceTimer {
     }
 
     /**
-     * A Space whose agent answered, its channel open.
+     * A Space whose agent answered, its channel open; for a Space without an agent (a command
+     * target's) the channel is null and ready ends when create returned.
      *
      * @param createStart System.nanoTime the ready time runs from
      * @param created System.nanoTime when create returned (the host learnt the agent listens)
@@ -113,6 +114,10 @@ public final class SpaceTimer {
         Space space = spaces.create(spec, readyTimeout);
         long created = System.nanoTime();
         made.space(space);
+        if (!space.hasAgent()) {
+            // A command target's Space is ready when its create returned: there is no agent to Ping.
+            return new Ready(space, null, createStart, created, created);
+        }
         AgentChannel channel = channels.open(space.target(), space.token(), space.bulkDir(), chunkBytes);
         try {
             Optional<Exception> failed = FirstPing.await(channel, wait.within());

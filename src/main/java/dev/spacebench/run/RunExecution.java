@@ -207,7 +207,9 @@ public class RunExecution {
             try {
                 SpaceTimer.Ready ready = ready(attempt, i, space -> made[0] = space);
                 try (AgentChannel channel = ready.channel()) {
-                    ready.parts(channel.info(CALL_TIMEOUT), i).forEach(attempt.recorder::sample);
+                    if (channel != null) {
+                        ready.parts(channel.info(CALL_TIMEOUT), i).forEach(attempt.recorder::sample);
+                    }
                 }
             } finally {
                 if (made[0] != null) {
@@ -234,26 +236,30 @@ public class RunExecution {
         });
         Space space = ready.space();
         try (AgentChannel channel = ready.channel()) {
-            AgentInfo info = channel.info(CALL_TIMEOUT);
-            ready.parts(info, plan.spaceCount()).forEach(recorder::sample);
+            // A command target's Space has no agent (channel null): no Info, no guest facts, nothing to Ping after the loops.
+            AgentInfo info = channel == null ? null : channel.info(CALL_TIMEOUT);
+            if (info != null) {
+                ready.parts(info, plan.spaceCount()).forEach(recorder::sample);
+            }
             // Stored before the loops: figures computed from the stored samples later name the lanes from it.
-            Map<String, String> facts = space.facts().withLaunchMechanism(info.process().launchMechanism())
+            Map<String, String> facts = space.facts().withLaunchMechanism(info == null ? null : info.process().launchMechanism())
                     .withBulkLaneIfAbsent(attempt.hasBulkLane ? SpaceFacts.BulkLane.at(space.bulkDir(), null) : SpaceFacts.BulkLane.NONE)
                     .toMap();
             facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(attempt.quietBeforeStart, quietAtMost));
             facts.put(DriverProcess.FACT, DriverProcess.describe(driverCpus));
-            Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
-                    info.process().agentVersion(), others, attempt.worker, floorFacts, null);
+            Environment environment = new Environment(SystemFacts.read(), info == null ? null : guestFacts(info), facts,
+                    info == null ? null : info.process().agentVersion(), others, attempt.worker, floorFacts, null);
             saveEnvironment(attempt.runId, environment);
             // The loops run in a driver process of their own (issue 28): this JVM's JIT, GC, database
             // writes and dashboard are off their thread; it stores what the driver sends.
             // Each channel asked for (spec.channels) on this one Space, the agent's loops with ids as before.
             DriverResult measured = DriverProcess.run(new DriverJob(space.target(), space.token(), space.bulkDir(),
-                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh(), space.containerExec()), driverCpus, recorder,
+                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh(), space.containerExec(),
+                    space.command()), driverCpus, recorder,
                     pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
-            saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
-                    JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));
-            Optional<String> dead = deadAfterLastLoop(channel);
+            saveEnvironment(attempt.runId, withSkipped(withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
+                    JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)), recorder.skipped()));
+            Optional<String> dead = channel == null ? Optional.empty() : deadAfterLastLoop(channel);
             if (dead.isPresent()) {
                 attempt.agentDied = true;
                 throw new AbortedException(dead.get(), null);
@@ -575,6 +581,20 @@ public class RunExecution {
         }
         return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
                 environment.otherSpacesRunning(), environment.worker(), environment.floor(), host);
+    }
+
+    /**
+     * The environment with a fact per metric a channel could not do ("not measured: via.command.exec.noop"
+     * → the channel's reason), so that the page says why it has no figure instead of showing none.
+     */
+    private static Environment withSkipped(Environment environment, Map<String, String> skipped) {
+        if (skipped.isEmpty()) {
+            return environment;
+        }
+        Map<String, String> space = new LinkedHashMap<>(environment.space());
+        skipped.forEach((metric, reason) -> space.put("not measured: " + metric, reason));
+        return new Environment(environment.host(), environment.guest(), space, environment.agentVersion(),
+                environment.otherSpacesRunning(), environment.worker(), environment.floor(), environment.hostGcInLoops());
     }
 
     private void saveEnvironment(long runId, Environment environment) {

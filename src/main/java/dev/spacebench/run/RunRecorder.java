@@ -111,6 +111,19 @@ final class RunRecorder implements MeasureListener {
         return entry <= entryLabels.size() ? entryLabels.get(entry - 1) : null;
     }
 
+    /** Metrics a channel could not do, with its reason, in the order reported. */
+    private final java.util.Map<String, String> skipped = new java.util.concurrent.ConcurrentSkipListMap<>();
+
+    @Override
+    public void skipped(String metric, String reason) {
+        skipped.put(metric, reason);
+    }
+
+    /** The metrics not measured because their channel cannot do them → the channel's reason. */
+    java.util.Map<String, String> skipped() {
+        return java.util.Map.copyOf(skipped);
+    }
+
     @Override
     public void beforeMeasured(String metric) {
         flush();

@@ -222,6 +222,10 @@ public class KindChecks {
         if (!needs.available()) {
             return KindStatus.failed(kind, needs.reason(), needs.fix(), Instant.now());
         }
+        if (SpaceKinds.reachedByCommands(kind)) {
+            // Its Spaces are the operator's (a podman run, a pod): made when a run names a target, not at every start.
+            return KindStatus.passed(kind, Instant.now());
+        }
         Optional<String> noUnixSockets = AgentChannels.unixSocketsUnavailable();
         if (provider.agentOnUnixSocket() && noUnixSockets.isPresent()) {
             return unixSocketsUnavailable(kind, noUnixSockets.get());

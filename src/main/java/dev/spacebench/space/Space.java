@@ -17,6 +17,8 @@ import java.time.Instant;
  * @param facts what the provider knows about it (pid, dirs, isolation, enforced shape…), for the page
  * @param ssh how to reach the Space's own SSH server; null when it has none (none was asked for)
  * @param containerExec how to reach a container Space through its engine's exec and cp; null for other kinds
+ * @param command how to reach a command target's Space by its commands; null for every other kind. Such a
+ *     Space has no agent: {@code target} and {@code token} are null
  */
 public record Space(
         String id,
@@ -28,12 +30,24 @@ public record Space(
         long readyNanos,
         SpaceFacts facts,
         SshAccess ssh,
-        ContainerExecAccess containerExec) {
+        ContainerExecAccess containerExec,
+        dev.spacebench.channel.command.CommandAccess command) {
+
+    /** A Space of any kind but command's (no command target). */
+    public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
+                 SpaceFacts facts, SshAccess ssh, ContainerExecAccess containerExec) {
+        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, ssh, containerExec, null);
+    }
 
     /** A Space not reached through a container engine. */
     public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
                  SpaceFacts facts, SshAccess ssh) {
         this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, ssh, null);
+    }
+
+    /** Whether the Space has an agent to Ping (every kind's but command's). */
+    public boolean hasAgent() {
+        return command == null;
     }
 
     /** A Space with no SSH server. */

@@ -12,8 +12,10 @@ public final class SpaceChannels {
     public static final String SSH = "ssh";
     /** The container engine's own exec and cp ({@link ContainerExecAccess}): container Spaces only. */
     public static final String CONTAINER_EXEC = "container-exec";
+    /** An operator-defined target's commands ({@code channel.command.CommandChannel}): the command kind's only channel. */
+    public static final String COMMAND = "command";
     /** Every channel a request may name, in the order pages list them. */
-    public static final java.util.List<String> KNOWN = java.util.List.of(AGENT, SSH, CONTAINER_EXEC);
+    public static final java.util.List<String> KNOWN = java.util.List.of(AGENT, SSH, CONTAINER_EXEC, COMMAND);
 
     private SpaceChannels() {}
 }

@@ -15,6 +15,8 @@ public final class SpaceKinds {
     public static final String ATTACH = "attach";
     /** The OCI runtimes a container Space may ask for ({@code space.runtime}), the default first: runc, and gVisor's runsc. */
     public static final java.util.List<String> CONTAINER_RUNTIMES = java.util.List.of("runc", "runsc");
+    /** An operator-defined target reached by commands ({@code spacebench.targets-file}); no agent. */
+    public static final String COMMAND = "command";
 
     private SpaceKinds() {}
 
@@ -26,6 +28,14 @@ public final class SpaceKinds {
      */
     public static boolean reachesRunningAgent(String kind) {
         return ATTACH.equals(kind);
+    }
+
+    /**
+     * Whether the kind is reached by an operator's commands ({@code command}): no agent, no shape;
+     * a request names a target ({@code space.name}), and its only channel is {@code command}.
+     */
+    public static boolean reachedByCommands(String kind) {
+        return COMMAND.equals(kind);
     }
 
     /** Whether the kind's Space is a virtual machine of its own ({@code vm}); the others share the host's kernel. */

@@ -88,6 +88,14 @@ public interface SpaceProvider {
     }
 
     /**
+     * Why a Space of {@code spec} cannot move files, e.g. a command target without an upload
+     * command; empty when it can (every kind with an agent can).
+     */
+    default java.util.Optional<String> filesUnsupported(SpaceSpec spec) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Checks, once the kind's own check made and reached its smallest Space, the options that Space
      * did not use (the container kind's runtimes other than the default), so that a run asking for
      * one is refused at once where it cannot run. Runs on the kind's check thread. Nothing by default.

@@ -25,9 +25,11 @@ import java.util.Set;
  *     level ({@code "channels"}), not inside {@code space}; it is kept here because the Space is made to serve them
  * @param runtime container only: the OCI runtime the engine runs it with, {@code runc} or {@code runsc} (gVisor); null
  *     for the kind's default ({@code runc})
+ * @param name command only: the operator-defined target to reach ({@code spacebench.targets-file}); null for the other kinds.
+ *     A request names a target, never a command
  */
 public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir,
-                        List<String> channels, String runtime) {
+                        List<String> channels, String runtime, String name) {
 
     public SpaceSpec {
         channels = channels == null ? null : List.copyOf(channels);
@@ -36,6 +38,17 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
     /** A Space with its kind's default runtime. */
     public SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir, List<String> channels) {
         this(kind, cpus, memoryMiB, target, token, bulkDir, channels, null);
+    }
+
+    /** A spec of any kind but command (no target name). */
+    public SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir, List<String> channels,
+                     String runtime) {
+        this(kind, cpus, memoryMiB, target, token, bulkDir, channels, runtime, null);
+    }
+
+    /** A run of the command kind reaching the operator's target {@code name}, measured through its commands. */
+    public static SpaceSpec commandTarget(String name) {
+        return new SpaceSpec(SpaceKinds.COMMAND, null, null, null, null, null, null, null, name);
     }
 
     /** A Space measured through its agent alone. */
@@ -55,24 +68,34 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
     }
 
     public SpaceSpec withKind(String newKind) {
-        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir, channels, runtime);
+        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir, channels, runtime, name);
     }
 
-    /** The same spec measured through {@code newChannels}; null or {@code ["agent"]}: the agent alone (stored as null). */
+    /** The same spec measured through {@code newChannels}; null or the kind's default alone: stored as null. */
     public SpaceSpec withChannels(List<String> newChannels) {
-        boolean agentOnly = newChannels == null || newChannels.equals(List.of(SpaceChannels.AGENT));
-        return new SpaceSpec(kind, cpus, memoryMiB, target, token, bulkDir, agentOnly ? null : newChannels, runtime);
+        boolean byDefault = newChannels == null || newChannels.equals(List.of(defaultChannel()));
+        return new SpaceSpec(kind, cpus, memoryMiB, target, token, bulkDir, byDefault ? null : newChannels, runtime, name);
     }
 
-    /** The channels to measure through, in order: {@code ["agent"]} when none were given. */
+    /** What a run of this kind measures through when it names no channel: {@code command} for the command kind, else the agent. */
+    private String defaultChannel() {
+        return SpaceKinds.reachedByCommands(kind) ? SpaceChannels.COMMAND : SpaceChannels.AGENT;
+    }
+
+    /** The channels to measure through, in order: the kind's default ({@code ["agent"]}, for command {@code ["command"]}) when none were given. */
     public List<String> channelsOrDefault() {
-        return channels == null || channels.isEmpty() ? List.of(SpaceChannels.AGENT) : channels;
+        return channels == null || channels.isEmpty() ? List.of(defaultChannel()) : channels;
     }
 
-    /** What the Space must serve: {@link #channelsOrDefault()} and always the agent (the Space's readiness is its agent's). */
+    /**
+     * What the Space must serve: {@link #channelsOrDefault()} and always the agent (the Space's
+     * readiness is its agent's), except for the command kind, which has no agent.
+     */
     public Set<String> served() {
         Set<String> served = new java.util.LinkedHashSet<>(channelsOrDefault());
-        served.add(SpaceChannels.AGENT);
+        if (!SpaceKinds.reachedByCommands(kind)) {
+            served.add(SpaceChannels.AGENT);
+        }
         return served;
     }
 
@@ -90,11 +113,11 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
 
     /** This spec as a run stores it: the token sealed with a key only this JVM holds (see {@link AttachTokens}). */
     public SpaceSpec forStorage() {
-        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir, channels, runtime);
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir, channels, runtime, name);
     }
 
     /** This spec as runs are shown: the token replaced by {@code "(hidden)"} when there is one. */
     public SpaceSpec redacted() {
-        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir, channels, runtime);
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir, channels, runtime, name);
     }
 }

@@ -123,6 +123,18 @@ public class Spaces {
         return problems;
     }
 
+    /** Whether {@code kind} can serve {@code channel} here ({@link SpaceProvider#channelsUnsupported}); false for an unknown kind. */
+    public boolean serves(String kind, String channel) {
+        SpaceProvider provider = providers.get(kind);
+        return provider != null && provider.channelsUnsupported(Set.of(channel)).isEmpty();
+    }
+
+    /** Why a Space of {@code spec} cannot move files ({@link SpaceProvider#filesUnsupported}); empty for an unknown kind. */
+    public Optional<String> filesUnsupported(SpaceSpec spec) {
+        SpaceProvider provider = providers.get(spec.kind());
+        return provider == null ? Optional.empty() : provider.filesUnsupported(spec);
+    }
+
     /**
      * For a 400 on {@code channels}: which kinds serve each channel asked for that {@code asked} cannot,
      * as each kind's provider says, e.g. {@code "; container-exec: kinds [container]"}.

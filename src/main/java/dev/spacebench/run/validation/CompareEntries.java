@@ -5,6 +5,7 @@ import dev.spacebench.plan.Plans;
 import dev.spacebench.request.FieldError;
 import dev.spacebench.run.CompareEntry;
 import dev.spacebench.run.RunRequest;
+import dev.spacebench.space.SpaceKinds;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -16,7 +17,7 @@ import java.util.regex.Pattern;
  * shape (not with {@code space} or top-level {@code channels}; 2 to {@value #MAX_ENTRIES} entries;
  * labels), then each entry's Space as a single run's ({@link RunRequestValidator}, fields named
  * {@code compare[i].…}, i from 0), then the plan: what a comparison cannot do yet is refused rather
- * than run another way (a sequential order, several Spaces in turn, a concurrency sweep, no exec
+ * than run another way (an entry of the {@code command} kind, which has no agent; a sequential order, several Spaces in turn, a concurrency sweep, no exec
  * metric to pair).
  */
 public final class CompareEntries {
@@ -67,6 +68,14 @@ public final class CompareEntries {
             return errors;
         }
         for (int i = 0; i < entries.size(); i++) {
+            String kind = validator.spec(entries.get(i).space(), entries.get(i).channels()).kind();
+            if (SpaceKinds.reachedByCommands(kind)) {
+                // Its Space has no agent, and a comparison's driver reaches each entry through one (and pairs agent-timed
+                // exec blocks): refused rather than run without it.
+                errors.add(new FieldError("compare[" + i + "].space.kind", "a comparison's entries are Spaces with an agent: the \""
+                        + kind + "\" kind (an operator's target) is measured in a run of its own, without compare; was '" + kind + "'"));
+                continue;
+            }
             errors.addAll(validator.checkSpaceOnly(entries.get(i).space(), entries.get(i).channels(), request.testbed(),
                     "compare[" + i + "]."));
         }

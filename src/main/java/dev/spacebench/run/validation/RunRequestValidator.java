@@ -90,6 +90,9 @@ public final class RunRequestValidator {
             return errors;
         }
         errors.addAll(prefixed(checkSpace(spec, testbed), prefix));
+        if (errors.isEmpty()) {
+            errors.addAll(CommandKindPlan.check(spec, requested, spaces));
+        }
         Plan plan = Plans.withDefaults(requested);
         PlanValidator.check(plan, limits, "plan")
                 .forEach(problem -> errors.add(new FieldError(problem.field(), problem.message())));

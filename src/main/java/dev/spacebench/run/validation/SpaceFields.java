@@ -20,6 +20,8 @@ final class SpaceFields {
     /** Linux's PATH_MAX. */
     static final int MAX_BULK_DIR = 4096;
     static final int MAX_RUNTIME = 64;
+    /** A target's name ({@code space.name}): 1 to 64 characters. */
+    static final int MAX_NAME = 64;
 
     private SpaceFields() {}
 
@@ -38,10 +40,14 @@ final class SpaceFields {
         length(errors, "space.token", spec.token(), MAX_TOKEN);
         length(errors, "space.bulkDir", spec.bulkDir(), MAX_BULK_DIR);
         length(errors, "space.runtime", spec.runtime(), MAX_RUNTIME);
+        length(errors, "space.name", spec.name(), MAX_NAME);
         if (!errors.isEmpty() || kind == null || !creating.contains(kind) && !attaching.contains(kind)) {
             return errors;
         }
         String which = "kind '" + kind + "'" + (defaulted ? " (the default)" : "");
+        if (!SpaceKinds.reachedByCommands(kind)) {
+            notFor(errors, "space.name", spec.name(), which + " (it names a command target)", List.of(SpaceKinds.COMMAND));
+        }
         if (attaching.contains(kind)) {
             notFor(errors, "space.cpus", spec.cpus(), which + ": an attached agent runs where it was started", creating);
             notFor(errors, "space.memoryMiB", spec.memoryMiB(), which + ": an attached agent runs where it was started", creating);

@@ -58,6 +58,15 @@ class BenchChannelsTest {
         assertThat(metrics(result)).contains("exec.true", "via.ssh.exec.true", "file.upload.4KiB", "via.ssh.file.upload.4KiB");
     }
 
+    @Test
+    void compareWithANameIsAUsageErrorNamingTheOption() throws Exception {
+        // A command target has no agent; a comparison reaches each Space through one (issue 27 meets 29).
+        CommandProcess.Finished run = CommandProcess.run(temp, Map.of(), "bench", "--compare", "A=process", "--compare", "B=command",
+                "--name", "local-dir", "--db", "jdbc:h2:file:" + temp.resolve("db3").resolve("spacebench"));
+        assertThat(run.code()).as(run.output()).isEqualTo(2);
+        assertThat(run.output()).contains("leave out --name");
+    }
+
     private JsonNode bench(Map<String, String> environment, String... args) throws Exception {
         Path plan = Files.writeString(temp.resolve("plan.json"), PLAN);
         Path out = temp.resolve("out");

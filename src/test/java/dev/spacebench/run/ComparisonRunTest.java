@@ -172,6 +172,9 @@ class ComparisonRunTest extends AppTestSupport {
                 "at most 40 characters, was 41");
         refused("{\"compare\":[" + a + "," + b.replace("\"B\"", "\"B C\"") + "]}", "compare[1].label", "A-Z a-z 0-9");
         refused("{\"compare\":[" + a + "," + b.replace("process", "no-such-kind") + "]}", "compare[1].space.kind", "must be one of");
+        // A command target's Space has no agent to reach it through (issue 27 meets 29): refused, not run another way.
+        refused("{\"compare\":[" + a + "," + b.replace("process", "command") + "]}", "compare[1].space.kind",
+                "measured in a run of its own, without compare; was 'command'");
         refused("{\"compare\":[" + a + "," + b + "],\"plan\":{\"order\":\"sequential\"}}", "plan.order", "interleaved");
         refused("{\"compare\":[" + a + "," + b + "],\"plan\":{\"spaces\":3}}", "plan.spaces", "must be 1");
         refused("{\"compare\":[" + a + "," + b + "],\"plan\":{\"concurrency\":{\"levels\":[1,2]}}}", "plan.concurrency",

@@ -62,7 +62,7 @@ start_app "$APPWORK"
 ID=$(post_run "{\"space\":{\"kind\":\"process\"},\"plan\":{\"order\":\"sequential\",\"exec\":{\"metrics\":[\"noop\",\"true\"],\"n\":$LOOP_N},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}")
 echo "run $ID: exec noop and true, n $LOOP_N each, process Space; app pid $APP (load $(cut -d' ' -f1-3 /proc/loadavg))"
 python3 - "$BASE" "$ID" "$APP" "$POLL_S" <<'PY'
-import json, os, sys, time, urllib.request
+import collections, json, os, re, sys, time, urllib.request
 base, run, app, poll = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 tick = os.sysconf("SC_CLK_TCK")
 def cpu(pid):  # utime + stime, in ms; None when gone
@@ -93,6 +93,22 @@ def descendants(pid):
             found.append(c)
             todo.append(c)
     return found
+def threads(pid):  # the app's threads by name, numbers dropped ("C2 CompilerThre", "http-nio-127.0.") -> CPU ms
+    out = {}
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for t in tids:
+        try:
+            with open(f"/proc/{pid}/task/{t}/stat") as f:
+                s = f.read()
+            fields = s.rsplit(")", 1)[1].split()
+            name = re.sub(r"[-#]?\d+$", "", s[s.index("(") + 1:s.rindex(")")])
+            out[int(t)] = (name, (int(fields[11]) + int(fields[12])) * 1000.0 / tick)
+        except (OSError, IndexError, ValueError):
+            pass
+    return out
 known = {}
 def find(main):  # the app's descendant running main; /proc is walked again only once it is gone
     pid = known.get(main)
@@ -110,7 +126,7 @@ while True:
         break
     if p.get("phase") == "measured" and p.get("iteration") and None not in now:
         w = windows.setdefault(p["metric"], [None, None])
-        point = (p["iteration"], *now)
+        point = (p["iteration"], *now, threads(app))
         if w[0] is None:
             w[0] = point
         w[1] = point
@@ -125,6 +141,12 @@ for metric, (a, b) in windows.items():
     per = [(b[i] - a[i]) / n for i in (1, 2, 3)]
     print(f"{metric:12} {n:10d} {per[0]:9.3f} ms {per[1]:9.3f} ms {per[2]:9.3f} ms   app "
           + ("met" if per[0] <= 0.1 else "NOT met"))
+    # Where the app's share goes: its threads' CPU over the same window, by name (JIT compilers, the
+    # run's worker thread that reads the pipe and writes the database, the HTTP threads serving the poll, GC).
+    split = collections.Counter()
+    for tid, (name, ms) in b[4].items():
+        split[name] += ms - a[4].get(tid, (name, 0.0))[1]
+    print("    app threads: " + ", ".join(f"{name} {ms / n * 1000:.0f} µs" for name, ms in split.most_common(6) if ms > 0))
 PY
 fi
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

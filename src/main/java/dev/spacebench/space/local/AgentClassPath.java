@@ -115,10 +115,10 @@ public final class AgentClassPath {
     public static synchronized List<Path> packed(List<Path> own, Path classes, Path cacheRoot) throws IOException {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(classes)) {
-            files = walk.filter(Files::isRegularFile).sorted().toList();
+            files = walk.filter(path -> !path.equals(classes)).sorted().toList();
         }
         List<Path> libraries = own.stream().filter(entry -> !Files.isDirectory(entry) && agentNeeds(entry.getFileName().toString())).toList();
-        StringBuilder key = new StringBuilder(classes.toString()).append('|').append(LAYOUT).append('|').append(libraries);
+        StringBuilder key = new StringBuilder(classes.toString()).append('|').append(LAYOUT).append("+dirs|").append(libraries);
         for (Path file : files) {
             key.append('|').append(classes.relativize(file)).append(' ').append(Files.size(file)).append(' ')
                     .append(Files.getLastModifiedTime(file).toMillis());
@@ -129,8 +129,14 @@ public final class AgentClassPath {
             Path temp = Files.createTempDirectory(cacheRoot, "packing-");
             try (JarOutputStream jar = new JarOutputStream(Files.newOutputStream(temp.resolve(LAYOUT)))) {
                 for (Path file : files) {
-                    jar.putNextEntry(new JarEntry(classes.relativize(file).toString().replace(java.io.File.separatorChar, '/')));
-                    Files.copy(file, jar);
+                    String name = classes.relativize(file).toString().replace(java.io.File.separatorChar, '/');
+                    // Directories too, as a jar tool writes them: a JVM on this jar (the tests' app JVMs,
+                    // ChildClassPath) finds classpath:/templates/ and Flyway's db/migration through them.
+                    boolean directory = Files.isDirectory(file);
+                    jar.putNextEntry(new JarEntry(directory ? name + "/" : name));
+                    if (!directory) {
+                        Files.copy(file, jar);
+                    }
                     jar.closeEntry();
                 }
             }

@@ -59,6 +59,8 @@ class AgentClassPathTest {
         try (var jar = new java.util.jar.JarFile(entries.get(0).toFile())) {
             assertThat(jar.getEntry("dev/spacebench/agent/AgentMain.class")).isNotNull();
             assertThat(jar.getEntry("SomeTest.class")).isNull();
+            // Directory entries too: Spring finds classpath:/templates/ and Flyway db/migration/ through them.
+            assertThat(jar.getEntry("dev/spacebench/agent/")).isNotNull();
         }
         // The class-data archive goes beside a packed class path, as beside an unpacked one.
         assertThat(AgentArchive.location(entries)).contains(entries.get(0).resolveSibling(AgentArchive.FILE));

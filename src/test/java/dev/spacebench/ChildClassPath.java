@@ -1,0 +1,152 @@
+package dev.spacebench;
+
+import dev.spacebench.space.local.AgentClassPath;
+import dev.spacebench.space.local.AgentLauncher;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The class path and class-data archive of the app JVMs the tests start ({@link ChildApp},
+ * workers, commands): the app's classes packed into one jar (as the agent's, {@link AgentClassPath#packed})
+ * and the app's runtime libraries (Maven writes their list, {@value #RUNTIME_CLASS_PATH}), not the
+ * test class path. Why: each such JVM starts the whole Spring app, about 15 s of CPU on our 2-core
+ * machines, and the suite starts about 25; with a dynamic class-data archive (AppCDS, made once
+ * per packed class path by one training start, {@code -Dspring.context.exit=onRefresh}) a start
+ * costs about 9 s (measured: one app to its first healthy answer, 15.5 → 9.2 s CPU, load 15). An
+ * archive needs a class path of jars only, hence the packing. The test classes stay off it as they
+ * are off the packaged jar's: a child app started on the test class path also scanned them and took
+ * the tests' {@code @TestConfiguration} beans (an extra Space kind and export format) as its own.
+ *
+ * <p>Where the archive cannot be made, the JVMs start without it, as before, and say nothing:
+ * {@code -Xshare:auto} falls back to plain loading.
+ */
+final class ChildClassPath {
+
+    /** The system property naming the file with the app's runtime class path (pom.xml sets it). */
+    static final String RUNTIME_CLASS_PATH = "spacebench.test.runtimeClassPath";
+
+    private static List<String> options;
+
+    private ChildClassPath() {}
+
+    /** JVM options that put the child on its class path: {@code -cp …} and, when made, {@code -XX:SharedArchiveFile=…}. */
+    static synchronized List<String> jvmOptions() {
+        if (options == null) {
+            options = make();
+        }
+        return options;
+    }
+
+    private static List<String> make() {
+        String classPath;
+        try {
+            classPath = classPath();
+        } catch (IOException | RuntimeException e) {
+            System.out.println("child JVMs start on the test class path: " + e);
+            return List.of("-cp", System.getProperty("java.class.path"));
+        }
+        List<String> result = new ArrayList<>();
+        try {
+            Path archive = archive(classPath);
+            // Off: a JVM that cannot map it would print a warning on stdout, which some tests read.
+            result.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+        } catch (IOException | RuntimeException e) {
+            System.out.println("child JVMs start without a class-data archive: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        result.addAll(List.of("-cp", classPath));
+        return result;
+    }
+
+    private static String classPath() throws IOException {
+        List<Path> own = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                own.add(Path.of(entry).toAbsolutePath().normalize());
+            }
+        }
+        Path classes = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().getPath());
+        if (!Files.isDirectory(classes)) {
+            throw new IOException("the app's classes are not in a directory: " + classes);
+        }
+        Path jar = AgentClassPath.packed(own, classes, classes.getParent().resolve("agent-classpath")).get(0);
+        List<String> entries = new ArrayList<>(List.of(jar.toString()));
+        String listed = System.getProperty(RUNTIME_CLASS_PATH);
+        if (listed != null && Files.isRegularFile(Path.of(listed))) {
+            for (String entry : Files.readString(Path.of(listed)).strip().split(File.pathSeparator)) {
+                if (!entry.isBlank()) {
+                    entries.add(entry);
+                }
+            }
+        } else {
+            // Not under Maven (an IDE): the test class path's jars.
+            own.stream().filter(entry -> !Files.isDirectory(entry)).map(Path::toString).forEach(entries::add);
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    /** The archive for this class path, made by a training start if there is none yet (shared by concurrent test JVMs). */
+    private static Path archive(String classPath) throws IOException, InterruptedException {
+        Path packed = Path.of(classPath.split(File.pathSeparator)[0]).getParent();
+        String key = classPath + "|" + AgentLauncher.javaBinary() + "|" + Runtime.version();
+        Path archive = packed.resolveSibling("app-" + shortHash(key) + ".jsa");
+        if (Files.isRegularFile(archive)) {
+            return archive;
+        }
+        Path dir = Files.createTempDirectory("spacebench-app-cds-");
+        Path temp = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            long start = System.nanoTime();
+            // The app's start up to its refreshed context (every bean made, web server not yet listening), then exit:
+            // no kind is checked (no agent is started), the database is a throwaway one.
+            List<String> command = List.of(AgentLauncher.javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:ArchiveClassesAtExit=" + temp,
+                    "-Dspring.context.exit=onRefresh", "-cp", classPath, Main.class.getName(), "--server.port=0",
+                    "--spring.datasource.url=jdbc:h2:file:" + dir.resolve("db"), "--spacebench.spaces.root=" + dir.resolve("spaces"),
+                    "--spacebench.space.checks-root=" + dir.resolve("checks"),
+                    "--spacebench.space.check-on-demand=process,sandbox,container,vm,attach");
+            Process training = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("training.log").toFile()).start();
+            if (!training.waitFor(5, TimeUnit.MINUTES)) {
+                training.destroyForcibly();
+                throw new IOException("the training start did not end within 5 minutes");
+            }
+            if (!Files.isRegularFile(temp) || Files.size(temp) == 0) {
+                throw new IOException("the training start (exit " + training.exitValue() + ") wrote no archive: "
+                        + tail(dir.resolve("training.log")));
+            }
+            Files.move(temp, archive, StandardCopyOption.ATOMIC_MOVE);
+            System.out.printf("child JVMs: class-data archive made in %.1f s: %s%n", (System.nanoTime() - start) / 1e9, archive);
+            return archive;
+        } finally {
+            Files.deleteIfExists(temp);
+            dev.spacebench.space.FileTrees.deleteQuietly(dir);
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            String text = Files.readString(log);
+            return text.substring(Math.max(0, text.length() - 2000));
+        } catch (IOException e) {
+            return "(no log)";
+        }
+    }
+
+    private static String shortHash(String text) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

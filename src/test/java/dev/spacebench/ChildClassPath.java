@@ -4,12 +4,10 @@ import dev.spacebench.space.local.AgentClassPath;
 import dev.spacebench.space.local.AgentLauncher;
 import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -98,7 +96,7 @@ final class ChildClassPath {
     private static Path archive(String classPath) throws IOException, InterruptedException {
         Path packed = Path.of(classPath.split(File.pathSeparator)[0]).getParent();
         String key = classPath + "|" + AgentLauncher.javaBinary() + "|" + Runtime.version();
-        Path archive = packed.resolveSibling("app-" + shortHash(key) + ".jsa");
+        Path archive = packed.resolveSibling("app-" + AgentClassPath.shortHash(key) + ".jsa");
         if (Files.isRegularFile(archive)) {
             return archive;
         }
@@ -138,15 +136,6 @@ final class ChildClassPath {
             return text.substring(Math.max(0, text.length() - 2000));
         } catch (IOException e) {
             return "(no log)";
-        }
-    }
-
-    private static String shortHash(String text) {
-        try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 8);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

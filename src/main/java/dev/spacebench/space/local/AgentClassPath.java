@@ -203,7 +203,8 @@ public final class AgentClassPath {
         return AGENT_LIBRARIES.stream().anyMatch(jarName::startsWith);
     }
 
-    private static String shortHash(String text) {
+    /** The first 8 bytes of the text's SHA-256 in hex: a cache key's file name. */
+    public static String shortHash(String text) {
         try {
             byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(digest, 0, 8);

@@ -66,15 +66,24 @@ class ChannelsEndToEndTest extends AppTestSupport {
     @Test
     void channelsOutsideWhatIsKnownOrWhatTheKindServesAreRefusedNamingTheField() throws Exception {
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"telnet\"]}"),
-                "channels", "each must be one of [agent, ssh], was 'telnet'");
+                "channels", "each must be one of [agent, ssh, container-exec], was 'telnet'");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"ssh\",\"ssh\"]}"),
                 "channels", "'ssh' was given twice");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[]}"),
-                "channels", "must name at least one channel from [agent, ssh]");
+                "channels", "must name at least one channel from [agent, ssh, container-exec]");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\",\"channels\":[\"ssh\"]}}"),
                 "space.channels", "give \"channels\" at the top level");
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"attach\",\"target\":\"127.0.0.1:1\",\"token\":\"t\"},\"channels\":[\"ssh\"]}"),
                 "channels", "the attach kind cannot serve [ssh]; it serves [agent]");
+        // container-exec is the container kind's; space.runtime too, and only runc or runsc (gVisor).
+        assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"agent\",\"container-exec\"]}"),
+                "channels", "the process kind cannot serve [container-exec]");
+        assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"agent\",\"container-exec\"]}"),
+                "channels", "; container-exec: kinds [container]");
+        assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"container\",\"runtime\":\"kata\"}}"),
+                "space.runtime", "must be one of [runc, runsc] (default runc), was 'kata'");
+        assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\",\"runtime\":\"runsc\"}}"),
+                "space.runtime", "does not apply to kind 'process'; it applies to [container]");
         // An interleaved run (the default order) times its floor between the agent channel's blocks.
         assertProblem(post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"channels\":[\"ssh\"]}"),
                 "channels", "an interleaved run with a floor measures its floor beside the agent channel: add \"agent\"");

@@ -126,6 +126,14 @@ class LayeringTest {
     }
 
     @Test
+    void sampleStorageDoesNotImportTheRunAboveIt() throws IOException {
+        // SampleBatches took run.RunStatus to check a run is still running; RunRecorder now passes the status's name in.
+        assertThat(imports()).filteredOn(i -> i.file().startsWith(Path.of("run", "samples")))
+                .filteredOn(i -> i.imported().startsWith("dev.spacebench.run.") && !i.imported().startsWith("dev.spacebench.run.samples."))
+                .isEmpty();
+    }
+
+    @Test
     void runsTopLevelHoldsAtMost25Files() throws IOException {
         // Sample storage is in run/samples, deleting a run in run/deletion, the claimer in fleet.
         try (Stream<Path> files = Files.list(MAIN.resolve("run"))) {

@@ -140,7 +140,7 @@ public class StaticSite {
         text(sink, dir + "index.html", page("run", Map.of("r", relative, "svgs", svgs, "benchmark", benchmark,
                 "historySvg", history == null ? "" : history, "site", "../")));
         bytes(sink, dir + CSS, css);
-        for (var plot : relative.plots()) {
+        for (var plot : relative.figures().plots()) {
             text(sink, dir + plot.url(), svgs.get(plot.id()));
         }
         if (relative.sweep() != null) {

@@ -149,10 +149,13 @@ public final class AgentChannel implements Channel, AgentJvm {
     private AgentInfo info(InfoRequest request, Duration timeout) {
         try {
             var r = blocking.withDeadlineAfter(timeout.toNanos(), TimeUnit.NANOSECONDS).info(request);
-            return new AgentInfo(r.getOs(), r.getKernel(), r.getArch(), r.getCpuModel(), r.getCpuCount(), r.getMemoryBytes(),
-                    r.getHostname(), r.getAgentVersion(), r.getJvm(), r.getWorkDir(), r.getBulkDir(), r.getLaunchMechanism(),
-                    r.getPid(), r.getJvmFlagsList(), r.getBulkDirId(), r.getStartToListenNs(), r.getGcCount(), r.getGcTimeNs(),
-                    r.getAllocatedBytes(), r.getJitTimeNs());
+            return new AgentInfo(
+                    new AgentInfo.SystemSeen(r.getOs(), r.getKernel(), r.getArch(), r.getCpuModel(), r.getCpuCount(), r.getMemoryBytes(),
+                            r.getHostname()),
+                    new AgentInfo.AgentProcess(r.getAgentVersion(), r.getJvm(), r.getLaunchMechanism(), r.getPid(), r.getJvmFlagsList(),
+                            r.getStartToListenNs()),
+                    new AgentInfo.Dirs(r.getWorkDir(), r.getBulkDir(), r.getBulkDirId()),
+                    new AgentInfo.JvmCounters(r.getGcCount(), r.getGcTimeNs(), r.getAllocatedBytes(), r.getJitTimeNs()));
         } catch (StatusRuntimeException e) {
             throw AgentCallException.of("Info", e);
         }

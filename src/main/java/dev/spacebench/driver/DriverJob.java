@@ -6,6 +6,7 @@ import dev.spacebench.plan.FilePlan;
 import dev.spacebench.plan.FileSize;
 import dev.spacebench.plan.FloorPlan;
 import dev.spacebench.plan.Plan;
+import dev.spacebench.space.ContainerExecAccess;
 import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SshAccess;
 import java.io.DataInputStream;
@@ -38,9 +39,11 @@ import org.apache.sshd.common.config.keys.PublicKeyEntry;
  * @param channels the channels to measure the Space through, in order ({@link SpaceChannels}; {@code agent} is {@code target})
  * @param ssh how to reach the Space's SSH server when {@code channels} has {@code ssh}, else null (its client key stays
  *     in its file: the job carries the path)
+ * @param containerExec how to reach a container Space through its engine's exec and cp when {@code channels} has
+ *     {@code container-exec}, else null
  */
 public record DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
-                        SshAccess ssh) {
+                        SshAccess ssh, ContainerExecAccess containerExec) {
 
     public DriverJob {
         channels = channels == null ? List.of(SpaceChannels.AGENT) : List.copyOf(channels);
@@ -48,7 +51,13 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
 
     /** A job measuring the agent alone. */
     public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan) {
-        this(target, token, bulkDir, chunkBytes, staging, plan, null, null);
+        this(target, token, bulkDir, chunkBytes, staging, plan, null, null, null);
+    }
+
+    /** A job with no container-exec channel. */
+    public DriverJob(String target, String token, Path bulkDir, int chunkBytes, Path staging, Plan plan, List<String> channels,
+                     SshAccess ssh) {
+        this(target, token, bulkDir, chunkBytes, staging, plan, channels, ssh, null);
     }
 
     /** Worker → driver: stop at the next iteration. */
@@ -59,9 +68,10 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
     private static final byte[] MAGIC = {'S', 'B', 'D', 'J'};
     /**
      * 2: channels and the SSH server's access after the plan; 3: then the plan's order, block size
-     * and seed (issue 29), without which the driver would run an interleaved plan sequentially.
+     * and seed (issue 29), without which the driver would run an interleaved plan sequentially; 4: then the
+     * container-exec access (issue 27).
      */
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
 
     @Override
     public String toString() {
@@ -129,6 +139,12 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         text(out, plan.order());
         integer(out, plan.blockSize());
         along(out, plan.seed());
+        out.writeBoolean(containerExec != null);
+        if (containerExec != null) {
+            text(out, containerExec.cli().toString());
+            text(out, containerExec.container());
+            text(out, containerExec.workDir());
+        }
         out.flush();
     }
 
@@ -177,8 +193,9 @@ public record DriverJob(String target, String token, Path bulkDir, int chunkByte
         String order = text(in);
         Integer blockSize = integer(in);
         Long seed = along(in);
+        ContainerExecAccess containerExec = in.readBoolean() ? new ContainerExecAccess(Path.of(text(in)), text(in), text(in)) : null;
         return new DriverJob(target, token, bulk == null ? null : Path.of(bulk), chunkBytes, staging,
-                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh);
+                new Plan(exec, files, floor, spaces, sweep, order, blockSize, seed), channels, ssh, containerExec);
     }
 
     private static PublicKey publicKey(String line) throws IOException {

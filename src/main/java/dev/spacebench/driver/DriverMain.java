@@ -3,6 +3,7 @@ package dev.spacebench.driver;
 import dev.spacebench.channel.AgentChannel;
 import dev.spacebench.channel.AgentChannels;
 import dev.spacebench.channel.Channel;
+import dev.spacebench.channel.container.ContainerExecChannel;
 import dev.spacebench.channel.ssh.SshChannel;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.space.SpaceChannels;
@@ -149,6 +150,12 @@ public final class DriverMain {
                 throw new IllegalStateException("the Space serves no SSH server, so the ssh channel cannot be measured");
             }
             return SshChannel.open(job.ssh(), OPEN_TIMEOUT);
+        }
+        if (id.equals(SpaceChannels.CONTAINER_EXEC)) {
+            if (job.containerExec() == null) {
+                throw new IllegalStateException("the Space is no container, so the container-exec channel cannot be measured");
+            }
+            return ContainerExecChannel.open(job.containerExec());
         }
         throw new IllegalStateException("no channel '" + id + "'; known: " + SpaceChannels.KNOWN);
     }

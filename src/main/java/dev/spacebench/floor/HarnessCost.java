@@ -203,9 +203,9 @@ public final class HarnessCost {
                 (client1.cpuNs() - client0.cpuNs()) / 1e3 / n,
                 agent1 == null ? "-" : switches(agentThreads),
                 switches(clientThreads),
-                agentAfter == null ? "-" : String.format("%.0f", (agentAfter.allocatedBytes() - agentBefore.allocatedBytes()) / (double) n),
+                agentAfter == null ? "-" : String.format("%.0f", (agentAfter.counters().allocatedBytes() - agentBefore.counters().allocatedBytes()) / (double) n),
                 (alloc1 - alloc0) / (double) n,
-                agentAfter == null ? "-" : gcText(agentAfter.gcCount() - agentBefore.gcCount(), (agentAfter.gcTimeNs() - agentBefore.gcTimeNs()) / 1_000_000),
+                agentAfter == null ? "-" : gcText(agentAfter.counters().gcCount() - agentBefore.counters().gcCount(), (agentAfter.counters().gcTimeNs() - agentBefore.counters().gcTimeNs()) / 1_000_000),
                 gcText(gc1[0] - gc0[0], gc1[1] - gc0[1]));
         if (agent1 != null) {
             out.println("    agent threads woken per round trip: " + woken(agentThreads));

@@ -137,8 +137,8 @@ final class TransferCost {
         AgentInfo agent1 = channel.info(TIMEOUT);
         out.printf("%-9s %9.1f | %9.0f %9.0f | %10.1f %10.1f | %9s %9s | %s%n", label, wall / 1e6,
                 (a1.cpuNs() - a0.cpuNs()) / 1e6, (c1.cpuNs() - c0.cpuNs()) / 1e6,
-                (agent1.allocatedBytes() - agent0.allocatedBytes()) / MIB, (alloc1 - alloc0) / MIB,
-                (agent1.gcCount() - agent0.gcCount()) + "/" + (agent1.gcTimeNs() - agent0.gcTimeNs()) / 1_000_000 + "ms",
+                (agent1.counters().allocatedBytes() - agent0.counters().allocatedBytes()) / MIB, (alloc1 - alloc0) / MIB,
+                (agent1.counters().gcCount() - agent0.counters().gcCount()) + "/" + (agent1.counters().gcTimeNs() - agent0.counters().gcTimeNs()) / 1_000_000 + "ms",
                 (gc1[0] - gc0[0]) + "/" + (gc1[1] - gc0[1]) + "ms", memory(pid));
     }
 

@@ -77,7 +77,7 @@ final class AgentJitSettle {
 
     private static List<Long> settle(AgentJvm jvm, int blockCalls, int maxBlocks, Runnable call, JitSettle.Rule settled,
             Duration timeout, BooleanSupplier cancelRequested) {
-        return JitSettle.blocks(call, blockCalls, maxBlocks, () -> jvm.info(timeout).jitTimeNs(), settled, () -> {
+        return JitSettle.blocks(call, blockCalls, maxBlocks, () -> jvm.info(timeout).counters().jitTimeNs(), settled, () -> {
             if (cancelRequested.getAsBoolean()) {
                 throw new CancelledException();
             }

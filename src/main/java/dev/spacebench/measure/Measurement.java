@@ -499,7 +499,7 @@ public final class Measurement {
         }
         try {
             AgentInfo end = channel.agentJvm().orElseThrow().info(PROBE_TIMEOUT);
-            gcInLoops = JvmGc.addSpan(gcInLoops, new JvmGc(settled.gcCount(), settled.gcTimeNs()), new JvmGc(end.gcCount(), end.gcTimeNs()));
+            gcInLoops = JvmGc.addSpan(gcInLoops, new JvmGc(settled.counters().gcCount(), settled.counters().gcTimeNs()), new JvmGc(end.counters().gcCount(), end.counters().gcTimeNs()));
         } catch (RuntimeException e) {
             // the agent is gone; the run ends with that reason
         }

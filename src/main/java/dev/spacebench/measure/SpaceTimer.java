@@ -87,11 +87,11 @@ public final class SpaceTimer {
          * Ping's success), and the Space's creation (the rest). Empty when the agent reports no start time.
          */
         public List<Sample> parts(AgentInfo info, int iteration) {
-            if (info.startToListenNs() <= 0) {
+            if (info.process().startToListenNs() <= 0) {
                 return List.of();
             }
             long ping = pinged - created;
-            long agent = Math.min(info.startToListenNs(), created - createStart);
+            long agent = Math.min(info.process().startToListenNs(), created - createStart);
             return List.of(
                     new Sample(SpaceLifecycle.READY_CREATE.id(), iteration, Phase.MEASURED, created - createStart - agent, 0, true, null),
                     new Sample(SpaceLifecycle.READY_AGENT.id(), iteration, Phase.MEASURED, agent, 0, true, null),

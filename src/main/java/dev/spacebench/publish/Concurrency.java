@@ -37,13 +37,14 @@ final class Concurrency {
             }
             Map<String, dev.spacebench.stats.PercentileInterval> ci = r.getIntervals();
             rows.add(new RunReport.SweepRow(s.level(), s.base().id(), r.getMetric(), s.base().label(),
-                    RunReport.Figure.of(r.getP50Ns(), ci.get("p50"), "p50", r.getN()),
-                    RunReport.Figure.of(r.getP95Ns(), ci.get("p95"), "p95", r.getN()),
-                    RunReport.Figure.of(r.getP99Ns(), ci.get("p99"), "p99", r.getN()),
-                    RunReport.Figure.of(r.getMaxNs()), r.getN(), r.getFailures(),
-                    RunReport.Figure.of(r.getFastestSpaceP50Ns()), RunReport.Figure.of(r.getSlowestSpaceP50Ns()),
-                    r.getPerSecond(), r.getPerSecond() == null ? "—" : Format.significant(r.getPerSecond()),
-                    RunReport.Figure.of(r.getWallNs())));
+                    new RunReport.Percentiles(RunReport.Figure.of(r.getP50Ns(), ci.get("p50"), "p50", r.getN()),
+                            RunReport.Figure.of(r.getP95Ns(), ci.get("p95"), "p95", r.getN()),
+                            RunReport.Figure.of(r.getP99Ns(), ci.get("p99"), "p99", r.getN()),
+                            RunReport.Figure.of(r.getMaxNs())),
+                    r.getN(), r.getFailures(),
+                    new RunReport.SpaceSpread(RunReport.Figure.of(r.getFastestSpaceP50Ns()), RunReport.Figure.of(r.getSlowestSpaceP50Ns())),
+                    new RunReport.Throughput(r.getPerSecond(), r.getPerSecond() == null ? "—" : Format.significant(r.getPerSecond()),
+                            RunReport.Figure.of(r.getWallNs()))));
         }
         Knee knee = knee(sweep, results);
         Map<String, Object> words = new HashMap<>();

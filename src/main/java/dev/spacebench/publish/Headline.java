@@ -44,9 +44,9 @@ final class Headline {
         }
         for (int i = files.size() - 1; i >= 0; i--) {
             RunReport.FileRow row = files.get(i);
-            if (row.uploadP50().ns() != null) {
-                return capitalizeAfter(prefix, "A " + row.size() + " upload into " + article(kind) + " " + kind + " Space took " + row.uploadP50().text()
-                        + " (p50, n = " + row.uploadN() + failed(row.uploadFailures()) + ", " + row.uploadMibPerSecondText() + " MiB/s, "
+            if (row.upload().p50().ns() != null) {
+                return capitalizeAfter(prefix, "A " + row.size() + " upload into " + article(kind) + " " + kind + " Space took " + row.upload().p50().text()
+                        + " (p50, n = " + row.upload().n() + failed(row.uploadFailures()) + ", " + row.upload().mibPerSecondText() + " MiB/s, "
                         + row.lane() + " lane)" + tail);
             }
         }

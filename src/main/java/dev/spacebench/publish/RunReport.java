@@ -13,51 +13,66 @@ import java.util.List;
 /**
  * Everything a run's published page says, in the page's order, built once by
  * {@link RunReportBuilder} and rendered by the HTML template and by {@link PageMarkdown} alike, so
- * the two can never disagree. Times in ns; formatted text beside each figure.
+ * the two can never disagree. Times in ns; formatted text beside each figure. Grouped by what the
+ * page shows: how the run ended, when, its figures, its sweep, the prose, the set-up, the files.
  *
  * @param title the question the page answers
  * @param headline one sentence answering it with the headline figure (or saying why it cannot)
- * @param failedSamples measured iterations that failed, all metrics
- * @param failedByMetric e.g. "exec.sh_c: 2, file.upload.512MiB: 1"; empty when none failed
- * @param upstreamRepository the Reproduce block clones Spacebench's upstream repository, the default of
- *     {@code spacebench.publish.repository-url}, not one the page's host set
- * @param split where the time went and what Spacebench and the Space added above the floor; every page that
- *     shows the run (its own, a benchmark's, the static site's, page.md) renders it from here
  */
 public record RunReport(
         long id,
-        String status,
-        boolean finished,
         String kind,
         String title,
         String headline,
-        String failureReason,
-        int failedSamples,
-        String failedByMetric,
-        Instant createdAt,
-        Instant startedAt,
-        Instant finishedAt,
-        String wallTime,
-        long sampleCount,
-        List<ExecRow> exec,
-        List<FileRow> files,
-        List<SpaceRow> space,
-        List<FloorRow> floor,
-        Split split,
-        List<Plots.Plot> plots,
-        List<String> method,
-        List<String> caveats,
-        List<Fact> environment,
-        List<Fact> build,
-        List<String> reproduce,
-        boolean upstreamRepository,
-        List<Question> questions,
-        Downloads downloads,
-        SpaceSpec spaceSpec,
-        Plan plan,
-        Environment environmentDetail,
-        Build buildDetail,
-        Sweep sweep) {
+        State state,
+        Times times,
+        Figures figures,
+        Sweep sweep,
+        Prose prose,
+        Setup setup,
+        Downloads downloads) {
+
+    /**
+     * How the run ended (or stands).
+     *
+     * @param failedSamples measured iterations that failed, all metrics
+     * @param failedByMetric e.g. "exec.sh_c: 2, file.upload.512MiB: 1"; empty when none failed
+     */
+    public record State(String status, boolean finished, String failureReason, int failedSamples, String failedByMetric,
+                          long sampleCount) {
+    }
+
+    /** When the run was queued, started and finished; its wall time as text. */
+    public record Times(Instant createdAt, Instant startedAt, Instant finishedAt, String wallTime) {
+    }
+
+    /**
+     * The measured figures, table by table.
+     *
+     * @param split where the time went and what Spacebench and the Space added above the floor; every page that
+     *     shows the run (its own, a benchmark's, the static site's, page.md) renders it from here
+     */
+    public record Figures(List<ExecRow> exec, List<FileRow> files, List<SpaceRow> space, List<FloorRow> floor, Split split,
+                          List<Plots.Plot> plots) {
+        Figures withPlots(List<Plots.Plot> other) {
+            return new Figures(exec, files, space, floor, split, other);
+        }
+    }
+
+    /** The page's prose: how the run was measured (or what went wrong), its caveats, its questions answered. */
+    public record Prose(List<String> method, List<String> caveats, List<Question> questions) {
+    }
+
+    /**
+     * What the run ran on and how to run it again: the environment and build tables, the Reproduce
+     * block, and the stored records they come from.
+     *
+     * @param upstreamRepository the Reproduce block clones Spacebench's upstream repository, the default of
+     *     {@code spacebench.publish.repository-url}, not one the page's host set
+     */
+    public record Setup(List<Fact> environment, List<Fact> build, List<String> reproduce, boolean upstreamRepository,
+                        SpaceSpec spaceSpec, Plan plan, Environment environmentDetail, Build buildDetail) {
+    }
 
     /**
      * The same report with its download and plot links relative to the run's own folder
@@ -69,12 +84,11 @@ public record RunReport(
         java.util.function.UnaryOperator<String> relative = url -> url.startsWith(prefix) ? url.substring(prefix.length()) : url;
         Downloads links = new Downloads(downloads.files().stream()
                 .map(d -> new Download(d.format(), d.name(), relative.apply(d.url()), d.title(), d.description())).toList());
-        List<Plots.Plot> relativePlots = plots.stream().map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList();
-        return new RunReport(id, status, finished, kind, title, headline, failureReason, failedSamples, failedByMetric, createdAt,
-                startedAt, finishedAt, wallTime, sampleCount, exec, files, space, floor, split, relativePlots, method, caveats,
-                environment, build, reproduce, upstreamRepository, questions, links, spaceSpec, plan, environmentDetail, buildDetail,
+        List<Plots.Plot> relativePlots = figures.plots().stream().map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList();
+        return new RunReport(id, kind, title, headline, state, times, figures.withPlots(relativePlots),
                 sweep == null ? null : sweep.withPlots(sweep.plots().stream()
-                        .map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList()));
+                        .map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList()),
+                prose, setup, links);
     }
 
     /**
@@ -128,15 +142,21 @@ public record RunReport(
     /**
      * One file size: upload and download.
      *
-     * @param uploadMibPerSecond size / upload p50, MiB/s
      * @param failures measured uploads and downloads that failed
      * @param uploadFailures measured uploads that failed
      */
-    public record FileRow(long bytes, String size, String lane, int uploadN, int downloadN, int warmups, int failures,
-                          int uploadFailures,
-                          Figure uploadP50, Double uploadMibPerSecond, String uploadMibPerSecondText,
-                          Figure downloadP50, Double downloadMibPerSecond, String downloadMibPerSecondText,
-                          String uploadMetric, String downloadMetric) {
+    public record FileRow(long bytes, String size, String lane, int warmups, int failures, int uploadFailures,
+                          Transfer upload, Transfer download) {
+    }
+
+    /**
+     * One direction of a file size's transfer.
+     *
+     * @param metric e.g. {@code file.upload.1MiB}
+     * @param n measured samples behind the figures
+     * @param mibPerSecond size / p50, MiB/s; null without a p50
+     */
+    public record Transfer(String metric, int n, Figure p50, Double mibPerSecond, String mibPerSecondText) {
     }
 
     /** Space life-cycle figures (ready, delete). */
@@ -182,13 +202,27 @@ public record RunReport(
      * One metric at one level of the sweep, pooled over the level's Spaces.
      *
      * @param metric the metric measured, e.g. {@code exec.sh_c}; {@code id} its sweep id {@code sweep.4.exec.sh_c}
-     * @param fastestSpace p50 of the level's fastest Space; {@code slowestSpace} of its slowest
+     * @param latency the pooled percentiles
+     * @param spaces the p50s of the level's fastest and slowest Space
+     * @param throughput how many samples per second of the level's wall time
+     */
+    public record SweepRow(int level, String metric, String id, String label, Percentiles latency, int n, int failures,
+                           SpaceSpread spaces, Throughput throughput) {
+    }
+
+    /** p50, p95, p99 and the slowest sample. */
+    public record Percentiles(Figure p50, Figure p95, Figure p99, Figure slowest) {
+    }
+
+    /** @param fastest p50 of a level's fastest Space; {@code slowest} of its slowest */
+    public record SpaceSpread(Figure fastest, Figure slowest) {
+    }
+
+    /**
      * @param perSecond measured ok samples of all the level's Spaces per second of wall time
      * @param wall the level's wall time for this metric (for ready: until the last Space answered)
      */
-    public record SweepRow(int level, String metric, String id, String label, Figure p50, Figure p95, Figure p99, Figure slowest,
-                           int n, int failures, Figure fastestSpace, Figure slowestSpace, Double perSecond, String perSecondText,
-                           Figure wall) {
+    public record Throughput(Double perSecond, String perSecondText, Figure wall) {
     }
 
     /** A labelled fact for the environment and build tables. */
@@ -198,7 +232,6 @@ public record RunReport(
     public record Question(String question, String answer) {
     }
 
-    /** @param histogramLogs metric id → URL of its HdrHistogram log */
     /**
      * The run's files, one entry per file of each {@code RunExporter}, in their order.
      */

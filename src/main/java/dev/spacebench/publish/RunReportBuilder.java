@@ -123,13 +123,12 @@ public class RunReportBuilder {
             Double downRate = rate(down);
             files.add(new RunReport.FileRow(size.bytes(), Format.bytes(size.bytes()),
                     up.or(() -> down).map(MetricResult::getLane).orElse("—"),
-                    up.map(MetricResult::getN).orElse(0), down.map(MetricResult::getN).orElse(0),
                     up.map(MetricResult::getWarmups).orElse(0),
                     up.map(MetricResult::getFailures).orElse(0) + down.map(MetricResult::getFailures).orElse(0),
                     up.map(MetricResult::getFailures).orElse(0),
-                    p50(up), upRate, Format.mibPerSecond(upRate),
-                    p50(down), downRate, Format.mibPerSecond(downRate),
-                    upload, download));
+                    new RunReport.Transfer(upload, up.map(MetricResult::getN).orElse(0), p50(up), upRate, Format.mibPerSecond(upRate)),
+                    new RunReport.Transfer(download, down.map(MetricResult::getN).orElse(0), p50(down), downRate,
+                            Format.mibPerSecond(downRate))));
         }
         List<RunReport.SpaceRow> space = new ArrayList<>();
         for (SpaceLifecycle metric : SpaceLifecycle.values()) {
@@ -149,24 +148,23 @@ public class RunReportBuilder {
         int warmups = measured.stream().mapToInt(MetricResult::getWarmups).sum();
 
         long sampleCount = run.getSampleCount() != null ? run.getSampleCount() : samples.countByRunId(id);
-        return new RunReport(id, run.getStatus().name(), run.getStatus().finished(), kind, title,
+        return new RunReport(id, kind, title,
                 Headline.sentence(run, kind, exec, files, env, version, !results.isEmpty(), sampleCount),
-                run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
-                sampleCount, exec, files, space, floor, split, plots.available(id, results),
-                run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
+                new RunReport.State(run.getStatus().name(), run.getStatus().finished(), run.getFailureReason(), failures,
+                        failedByMetric(results), sampleCount),
+                new RunReport.Times(run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall)),
+                new RunReport.Figures(exec, files, space, floor, split, plots.available(id, results)),
+                Concurrency.of(id, plan, results, kind, env == null ? null : env.host().cpuCount()),
+                new RunReport.Prose(run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
                         ? Method.describe(plan, spaceFacts, kind, warmups, failures)
                         : Outcome.describe(run, plan, kind, results, warmups, failures),
-                Caveats.list(run, plan, env, kind, exec, failures),
-                withTestbed(testbed, environment(env, spec, kind)),
-                buildFacts(build),
-                reproduce(spec, plan, build),
-                upstreamRepository,
-                Questions.list(exec, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()),
+                        Caveats.list(run, plan, env, kind, exec, failures),
+                        Questions.list(exec, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished())),
+                new RunReport.Setup(withTestbed(testbed, environment(env, spec, kind)), buildFacts(build), reproduce(spec, plan, build),
+                        upstreamRepository, spec, plan, env, build),
                 new RunReport.Downloads(exporters.files(id, results).stream()
                         .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),
-                                f.exporter().title(), f.exporter().description())).toList()),
-                spec, plan, env, build,
-                Concurrency.of(id, plan, results, kind, env == null ? null : env.host().cpuCount()));
+                                f.exporter().title(), f.exporter().description())).toList()));
     }
 
     /** What title.txt reads: which of the plan's metrics the question can be about. */

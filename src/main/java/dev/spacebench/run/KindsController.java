@@ -4,7 +4,9 @@ import dev.spacebench.space.KindStatus;
 import dev.spacebench.space.Spaces;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import dev.spacebench.space.SpaceProvider;
 import java.util.List;
+import java.util.Map;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -29,7 +31,7 @@ public class KindsController {
     @GetMapping
     @Operation(summary = "Every kind with what its last check found", description = "available: true (a check made a "
             + "Space of the kind and pinged its agent), false (see reason and fix) or null while it is being checked; "
-            + "checkedAt: when the last check ended. defaultKind: what a run that names no kind gets now (null while sandbox is being checked).")
+            + "checkedAt: when the last check ended. runtimes: for the container kind, runc and runsc (gVisor) with whether each runs here. defaultKind: what a run that names no kind gets now (null while sandbox is being checked).")
     public Kinds list() {
         return kinds();
     }
@@ -43,14 +45,16 @@ public class KindsController {
     }
 
     private Kinds kinds() {
-        return new Kinds(runs.defaultKind(), List.copyOf(spaces.kinds().values()));
+        return new Kinds(runs.defaultKind(), List.copyOf(spaces.kinds().values()), spaces.runtimes());
     }
 
     /**
      * @param defaultKind the kind a run that names none gets now (the configured one, else sandbox
      *     where its check passed, else process); null while sandbox is still being checked
      * @param kinds each kind, in the order the dashboard lists them
+     * @param runtimes per kind with a choice of OCI runtime ({@code space.runtime}, the container kind): each runtime
+     *     with whether it runs here, and why not (its reason and fix)
      */
-    public record Kinds(String defaultKind, List<KindStatus> kinds) {
+    public record Kinds(String defaultKind, List<KindStatus> kinds, Map<String, Map<String, SpaceProvider.Availability>> runtimes) {
     }
 }

@@ -3,11 +3,14 @@ package dev.spacebench.run;
 import dev.spacebench.run.samples.MetricSamples;
 import dev.spacebench.measure.Measurement;
 import dev.spacebench.measure.Sample;
+import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.metric.Metric;
 import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Sweep;
 import dev.spacebench.metric.Transfer;
+import dev.spacebench.metric.Via;
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
 import dev.spacebench.stats.PercentileInterval;
@@ -47,6 +50,19 @@ final class ResultCalculator {
                 addSweep(results, runId, sweep, bytes, lane, samples);
             } else {
                 add(results, runId, metric.id(), bytes, lane, samples);
+            }
+        }
+        // Each other channel's exec and file metrics measured on the same Space (via.CHANNEL.…), channel by
+        // channel in the order requests list them, each in plan order; none for a run through the agent alone.
+        for (String channel : SpaceChannels.KNOWN) {
+            if (channel.equals(SpaceChannels.AGENT)) {
+                continue;
+            }
+            for (Metric metric : PlanMetrics.metrics(plan)) {
+                if (metric instanceof ExecRoundTrip || metric instanceof Transfer) {
+                    long bytes = metric instanceof Transfer transfer ? transfer.bytes() : 0;
+                    add(results, runId, Via.of(metric, channel).id(), bytes, null, samples);
+                }
             }
         }
         return results;

@@ -206,19 +206,19 @@ public class RunExecution {
             AgentInfo info = channel.info(CALL_TIMEOUT);
             ready.parts(info, plan.spaceCount()).forEach(recorder::sample);
             // Stored before the loops: figures computed from the stored samples later name the lanes from it.
-            Map<String, String> facts = space.facts().withLaunchMechanism(info.launchMechanism())
+            Map<String, String> facts = space.facts().withLaunchMechanism(info.process().launchMechanism())
                     .withBulkLaneIfAbsent(attempt.hasBulkLane ? SpaceFacts.BulkLane.at(space.bulkDir(), null) : SpaceFacts.BulkLane.NONE)
                     .toMap();
             facts.put(JvmBackgroundWork.FACT, JvmBackgroundWork.describe(attempt.quietBeforeStart, quietAtMost));
             facts.put(DriverProcess.FACT, DriverProcess.describe(driverCpus));
             Environment environment = new Environment(SystemFacts.read(), guestFacts(info), facts,
-                    info.agentVersion(), others, attempt.worker, floorFacts, null);
+                    info.process().agentVersion(), others, attempt.worker, floorFacts, null);
             saveEnvironment(attempt.runId, environment);
             // The loops run in a driver process of their own (issue 28): this JVM's JIT, GC, database
             // writes and dashboard are off their thread; it stores what the driver sends.
             // Each channel asked for (spec.channels) on this one Space, the agent's loops with ids as before.
             DriverResult measured = DriverProcess.run(new DriverJob(space.target(), space.token(), space.bulkDir(),
-                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh()), driverCpus, recorder,
+                    plan.files().chunkBytes(), attempt.staging, plan, attempt.spec.channelsOrDefault(), space.ssh(), space.containerExec()), driverCpus, recorder,
                     pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
             saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
                     JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));
@@ -391,8 +391,9 @@ public class RunExecution {
     }
 
     private static SystemFacts guestFacts(AgentInfo info) {
-        return new SystemFacts(info.os(), info.kernel(), info.arch(), info.cpuModel(), info.cpuCount(),
-                info.memoryBytes(), info.hostname(), info.jvm(), info.jvmFlags(), null);
+        AgentInfo.SystemSeen system = info.system();
+        return new SystemFacts(system.os(), system.kernel(), system.arch(), system.cpuModel(), system.cpuCount(),
+                system.memoryBytes(), system.hostname(), info.process().jvm(), info.process().jvmFlags(), null);
     }
 
     /**

@@ -154,7 +154,7 @@ final class RunRecorder implements MeasureListener {
         if (!lost) {
             // A full piece goes in with the next batch, in one transaction: no extra commit in the loops.
             CsvPieceBuffer.Piece full = csv.full() ? csv.next() : null;
-            lost = !batches.write(runId, worker, pending, ids, full);
+            lost = !batches.write(runId, worker, RunStatus.RUNNING.name(), pending, ids, full);
             if (lost) {
                 log.warn("run {}: no longer this worker's (another app ended it); {} samples taken since are not saved",
                         runId, pending.size());

@@ -191,6 +191,12 @@ public class KindChecks {
         KindStatus status;
         try {
             status = probe(kind);
+            if (status.passed()) {
+                SpaceProvider provider = providers.get(kind);
+                provider.checkOptions();
+                provider.runtimes().forEach((runtime, found) -> log.info("kind {} with runtime {}: {}", kind, runtime,
+                        found.available() ? "available" : "unavailable: " + found.reason()));
+            }
         } catch (RuntimeException | LinkageError e) {
             // LinkageError: a missing native library must mark the kind unavailable, not kill the check thread.
             KindDiagnosis.Diagnosis d = KindDiagnosis.of(kind, e.toString(), KindDiagnosis::sysctl);

@@ -72,7 +72,8 @@ public final class KindDiagnosis {
     /** A sysctl's value on this host (its file under /proc/sys, trimmed), or empty where there is none. */
     static Optional<String> sysctl(String name) {
         try {
-            return Optional.of(Files.readString(Path.of("/proc/sys", name.replace('.', '/'))).strip());
+            // By lines: readString of a /proc/sys file (size 0) returns its first byte alone on kernel 6.18.
+            return Optional.of(String.join("\n", Files.readAllLines(Path.of("/proc/sys", name.replace('.', '/')))).strip());
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

@@ -16,6 +16,7 @@ import java.time.Instant;
  * @param readyNanos create → agent's readiness line, in ns
  * @param facts what the provider knows about it (pid, dirs, isolation, enforced shape…), for the page
  * @param ssh how to reach the Space's own SSH server; null when it has none (none was asked for)
+ * @param containerExec how to reach a container Space through its engine's exec and cp; null for other kinds
  */
 public record Space(
         String id,
@@ -26,11 +27,18 @@ public record Space(
         Instant createdAt,
         long readyNanos,
         SpaceFacts facts,
-        SshAccess ssh) {
+        SshAccess ssh,
+        ContainerExecAccess containerExec) {
+
+    /** A Space not reached through a container engine. */
+    public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
+                 SpaceFacts facts, SshAccess ssh) {
+        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, ssh, null);
+    }
 
     /** A Space with no SSH server. */
     public Space(String id, String kind, String target, String token, Path bulkDir, Instant createdAt, long readyNanos,
                  SpaceFacts facts) {
-        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, null);
+        this(id, kind, target, token, bulkDir, createdAt, readyNanos, facts, null, null);
     }
 }

@@ -10,8 +10,10 @@ public final class SpaceChannels {
     public static final String AGENT = "agent";
     /** A real OpenSSH server in the Space, key auth only ({@link SshAccess}). */
     public static final String SSH = "ssh";
+    /** The container engine's own exec and cp ({@link ContainerExecAccess}): container Spaces only. */
+    public static final String CONTAINER_EXEC = "container-exec";
     /** Every channel a request may name, in the order pages list them. */
-    public static final java.util.List<String> KNOWN = java.util.List.of(AGENT, SSH);
+    public static final java.util.List<String> KNOWN = java.util.List.of(AGENT, SSH, CONTAINER_EXEC);
 
     private SpaceChannels() {}
 }

@@ -13,6 +13,8 @@ public final class SpaceKinds {
     public static final String CONTAINER = "container";
     public static final String VM = "vm";
     public static final String ATTACH = "attach";
+    /** The OCI runtimes a container Space may ask for ({@code space.runtime}), the default first: runc, and gVisor's runsc. */
+    public static final java.util.List<String> CONTAINER_RUNTIMES = java.util.List.of("runc", "runsc");
 
     private SpaceKinds() {}
 

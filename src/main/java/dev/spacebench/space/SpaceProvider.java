@@ -88,6 +88,22 @@ public interface SpaceProvider {
     }
 
     /**
+     * Checks, once the kind's own check made and reached its smallest Space, the options that Space
+     * did not use (the container kind's runtimes other than the default), so that a run asking for
+     * one is refused at once where it cannot run. Runs on the kind's check thread. Nothing by default.
+     */
+    default void checkOptions() {
+    }
+
+    /**
+     * The OCI runtimes a Space of this kind may ask for ({@code space.runtime}), each with what its
+     * last check found; empty for a kind with no choice of runtime.
+     */
+    default Map<String, Availability> runtimes() {
+        return Map.of();
+    }
+
+    /**
      * Removes the Space: kills every process in it and removes its files. Idempotent; never
      * throws for a Space already gone.
      */

@@ -23,12 +23,19 @@ import java.util.Set;
  * @param channels the channels the run measures the Space through, in order ({@link SpaceChannels}); null
  *     for the agent alone (what every run stored before channels means). Requests give it at their top
  *     level ({@code "channels"}), not inside {@code space}; it is kept here because the Space is made to serve them
+ * @param runtime container only: the OCI runtime the engine runs it with, {@code runc} or {@code runsc} (gVisor); null
+ *     for the kind's default ({@code runc})
  */
 public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir,
-                        List<String> channels) {
+                        List<String> channels, String runtime) {
 
     public SpaceSpec {
         channels = channels == null ? null : List.copyOf(channels);
+    }
+
+    /** A Space with its kind's default runtime. */
+    public SpaceSpec(String kind, Double cpus, Long memoryMiB, String target, String token, String bulkDir, List<String> channels) {
+        this(kind, cpus, memoryMiB, target, token, bulkDir, channels, null);
     }
 
     /** A Space measured through its agent alone. */
@@ -48,13 +55,13 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
     }
 
     public SpaceSpec withKind(String newKind) {
-        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir, channels);
+        return new SpaceSpec(newKind, cpus, memoryMiB, target, token, bulkDir, channels, runtime);
     }
 
     /** The same spec measured through {@code newChannels}; null or {@code ["agent"]}: the agent alone (stored as null). */
     public SpaceSpec withChannels(List<String> newChannels) {
         boolean agentOnly = newChannels == null || newChannels.equals(List.of(SpaceChannels.AGENT));
-        return new SpaceSpec(kind, cpus, memoryMiB, target, token, bulkDir, agentOnly ? null : newChannels);
+        return new SpaceSpec(kind, cpus, memoryMiB, target, token, bulkDir, agentOnly ? null : newChannels, runtime);
     }
 
     /** The channels to measure through, in order: {@code ["agent"]} when none were given. */
@@ -83,11 +90,11 @@ public record SpaceSpec(String kind, Double cpus, Long memoryMiB, String target,
 
     /** This spec as a run stores it: the token sealed with a key only this JVM holds (see {@link AttachTokens}). */
     public SpaceSpec forStorage() {
-        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir, channels);
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, AttachTokens.seal(token), bulkDir, channels, runtime);
     }
 
     /** This spec as runs are shown: the token replaced by {@code "(hidden)"} when there is one. */
     public SpaceSpec redacted() {
-        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir, channels);
+        return token == null ? this : new SpaceSpec(kind, cpus, memoryMiB, target, "(hidden)", bulkDir, channels, runtime);
     }
 }

@@ -89,6 +89,18 @@ public class Spaces {
         return kind == null ? SpaceKinds.PROCESS : kind;
     }
 
+    /** Per kind with a choice of OCI runtime ({@code space.runtime}): each runtime with what its check found. */
+    public Map<String, Map<String, SpaceProvider.Availability>> runtimes() {
+        Map<String, Map<String, SpaceProvider.Availability>> all = new LinkedHashMap<>();
+        providers.forEach((kind, provider) -> {
+            Map<String, SpaceProvider.Availability> runtimes = provider.runtimes();
+            if (!runtimes.isEmpty()) {
+                all.put(kind, runtimes);
+            }
+        });
+        return all;
+    }
+
     /** Checks every kind again, in the background (see {@link KindChecks}). */
     public void checkKindsAgain() {
         checks.checkAll();
@@ -107,8 +119,25 @@ public class Spaces {
                     + "HOST:PORT target, or start the app where Netty's native epoll transport loads");
         }
         Map<String, String> problems = new LinkedHashMap<>(provider.check(spec));
-        provider.channelsUnsupported(spec.served()).ifPresent(why -> problems.put("channels", why));
+        provider.channelsUnsupported(spec.served()).ifPresent(why -> problems.put("channels", why + servedElsewhere(provider, spec.served())));
         return problems;
+    }
+
+    /**
+     * For a 400 on {@code channels}: which kinds serve each channel asked for that {@code asked} cannot,
+     * as each kind's provider says, e.g. {@code "; container-exec: kinds [container]"}.
+     */
+    private String servedElsewhere(SpaceProvider asked, Set<String> channels) {
+        StringBuilder text = new StringBuilder();
+        for (String channel : channels.stream().filter(c -> !c.equals(SpaceChannels.AGENT))
+                .filter(c -> asked.channelsUnsupported(Set.of(SpaceChannels.AGENT, c)).isPresent())
+                .sorted().toList()) {
+            List<String> kinds = providers.values().stream()
+                    .filter(p -> p.channelsUnsupported(Set.of(SpaceChannels.AGENT, channel)).isEmpty())
+                    .map(SpaceProvider::kind).sorted().toList();
+            text.append("; ").append(channel).append(": ").append(kinds.isEmpty() ? "no kind here serves it" : "kinds " + kinds);
+        }
+        return text.toString();
     }
 
     /**

@@ -26,11 +26,11 @@ class AgentChannelInProcessTest {
     void infoComesBackAsTheDomainRecord() throws Exception {
         try (InProcessAgent agent = new InProcessAgent(dir); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, 64 * 1024)) {
             AgentInfo info = channel.info(TIMEOUT);
-            assertThat(info.agentVersion()).isEqualTo("test");
-            assertThat(info.cpuCount()).isEqualTo(Runtime.getRuntime().availableProcessors());
-            assertThat(info.pid()).isEqualTo(ProcessHandle.current().pid());
-            assertThat(Path.of(info.workDir()).toRealPath()).isEqualTo(dir.resolve("work").toRealPath());
-            assertThat(info.bulkDirId()).matches("[0-9a-f]{64}")
+            assertThat(info.process().agentVersion()).isEqualTo("test");
+            assertThat(info.system().cpuCount()).isEqualTo(Runtime.getRuntime().availableProcessors());
+            assertThat(info.process().pid()).isEqualTo(ProcessHandle.current().pid());
+            assertThat(Path.of(info.dirs().workDir()).toRealPath()).isEqualTo(dir.resolve("work").toRealPath());
+            assertThat(info.dirs().bulkDirId()).matches("[0-9a-f]{64}")
                     .isEqualTo(Files.readString(dir.resolve("bulk/.spacebench-bulk-id")).strip());
         }
     }

@@ -121,10 +121,10 @@ class MeasurementTest {
         long after;
         Measurement measurement;
         try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
-            before = channel.info(java.time.Duration.ofSeconds(10)).gcCount();
+            before = channel.info(java.time.Duration.ofSeconds(10)).counters().gcCount();
             measurement = measurement(channel, recorder);
             measurement.run(twoLoops);
-            after = channel.info(java.time.Duration.ofSeconds(10)).gcCount();
+            after = channel.info(java.time.Duration.ofSeconds(10)).counters().gcCount();
         }
         assertThat(after - before).as("one asked-for collection per loop at least").isGreaterThanOrEqualTo(2);
         assertThat(measurement.agentGcInLoops()).isNotNull();
@@ -302,10 +302,10 @@ class MeasurementTest {
         Measurement measurement;
         long received;
         try (InProcessAgent agent = new InProcessAgent(dir.resolve("agent")); AgentChannel channel = agent.channel(InProcessAgent.TOKEN, CHUNK)) {
-            long before = channel.info(java.time.Duration.ofSeconds(10)).allocatedBytes();
+            long before = channel.info(java.time.Duration.ofSeconds(10)).counters().allocatedBytes();
             measurement = measurement(channel, recorder);
             measurement.run(warmed);
-            received = channel.info(java.time.Duration.ofSeconds(10)).allocatedBytes() - before;
+            received = channel.info(java.time.Duration.ofSeconds(10)).counters().allocatedBytes() - before;
         }
         // One lane (no bulk lane here) whose loops move 4 MiB each way: one upload and download of 16 MiB.
         assertThat(measurement.fileWarmupTransfers()).isEqualTo(1);

@@ -2,16 +2,15 @@ package dev.spacebench.channel.ssh;
 
 import dev.spacebench.channel.Channel;
 import dev.spacebench.channel.ExecResult;
+import dev.spacebench.channel.FarDigest;
 import dev.spacebench.channel.FileRef;
 import dev.spacebench.channel.Lane;
-import dev.spacebench.channel.TransferException;
 import dev.spacebench.files.Sha256;
 import dev.spacebench.space.SshAccess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -194,7 +193,7 @@ public final class SshChannel implements Channel {
             throw new SshChannelException("sftp upload of " + remotePath + " failed: " + message(e), e);
         }
         FileRef stored = farDigest(path, remotePath, timeout);
-        return verified("upload of " + remotePath + " (the far side's sha256sum)", expected, stored);
+        return FarDigest.verified("upload of " + remotePath + " (the far side's sha256sum)", expected, stored);
     }
 
     @Override
@@ -214,8 +213,8 @@ public final class SshChannel implements Channel {
             throw new SshChannelException("sftp download of " + remotePath + " failed: " + message(e), e);
         }
         FileRef sent = farDigest(path, remotePath, timeout);
-        verified("download of " + remotePath + " (the far side's sha256sum)", expected, sent);
-        return verified("download of " + remotePath + " (as received)", expected,
+        FarDigest.verified("download of " + remotePath + " (the far side's sha256sum)", expected, sent);
+        return FarDigest.verified("download of " + remotePath + " (as received)", expected,
                 new FileRef(received, HexFormat.of().formatHex(digest.digest())));
     }
 
@@ -236,15 +235,7 @@ public final class SshChannel implements Channel {
 
     /** The far side's size and SHA-256 of {@code path}: {@code sha256sum} and {@code stat} on one exec channel. */
     private FileRef farDigest(String path, String remotePath, Duration timeout) {
-        ExecResult result = exec(List.of("sh", "-c", "sha256sum -- \"$1\" && stat -c %s -- \"$1\"", "sh", path), timeout);
-        String out = new String(result.stdout(), StandardCharsets.UTF_8).strip();
-        String[] lines = out.split("\n");
-        if (result.exitCode() != 0 || lines.length != 2) {
-            throw new SshChannelException("the far side's sha256sum of " + remotePath + " failed (exit code " + result.exitCode() + "): "
-                    + new String(result.stderr(), StandardCharsets.UTF_8).strip(), null);
-        }
-        String sha = lines[0].split("\\s+", 2)[0];
-        return new FileRef(Long.parseLong(lines[1].strip()), sha);
+        return FarDigest.parse(exec(FarDigest.argv(path), timeout), remotePath, why -> new SshChannelException(why, null));
     }
 
     /** Makes the work directory's sub-directories of {@code remotePath} once per channel (the agent makes them likewise). */
@@ -273,18 +264,7 @@ public final class SshChannel implements Channel {
 
     /** {@code remotePath} inside the Space's work directory; no way out of it. */
     private String remote(String remotePath) {
-        if (remotePath.startsWith("/") || List.of(remotePath.split("/")).contains("..")) {
-            throw new IllegalArgumentException("remote path must be relative to the work directory, without '..': " + remotePath);
-        }
-        return workDir + "/" + remotePath;
-    }
-
-    private static FileRef verified(String what, FileRef expected, FileRef got) {
-        if (got.size() != expected.size() || !got.sha256().equalsIgnoreCase(expected.sha256())) {
-            throw new TransferException(what + ": expected " + expected.size() + " bytes with SHA-256 " + expected.sha256()
-                    + ", got " + got.size() + " bytes with SHA-256 " + got.sha256());
-        }
-        return new FileRef(got.size(), got.sha256().toLowerCase());
+        return FarDigest.inside(workDir, remotePath);
     }
 
     private static String message(Throwable e) {

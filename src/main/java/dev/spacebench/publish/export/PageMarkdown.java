@@ -56,7 +56,7 @@ public class PageMarkdown implements RunExporter {
 
     /** The page as Markdown, its "Where the time went" from the report's own split, as the HTML page's. */
     public static String render(RunReport r) {
-        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "s", r.split(), "md", new Cells()));
+        return TextTemplates.render("page.md", Map.of("r", r.withRelativeLinks(), "s", r.figures().split(), "md", new Cells()));
     }
 
     /** Table cells for the template; numbers the confidence-interval notes in the order they appear. */

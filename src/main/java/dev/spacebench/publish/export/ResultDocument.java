@@ -1,5 +1,6 @@
 package dev.spacebench.publish.export;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.spacebench.environment.Build;
 import dev.spacebench.environment.Environment;
 import dev.spacebench.plan.Plan;
@@ -50,10 +51,31 @@ public record ResultDocument(
     }
 
     /**
+     * One metric's figures. In result.json its fields are flat, in this order: metric, kind, bytes,
+     * lane, then {@link Counts}', {@link Summary}'s, intervals, histogram, split, then
+     * {@link LevelFigures}'; the groups exist only on the Java side ({@code @JsonUnwrapped}), and
+     * are never null so their null fields are written as before.
+     *
      * @param kind "space", "exec", "upload", "download" or "floor"
      * @param intervals 95% order-statistic confidence intervals of p50, p95, p99 (binomial method)
      * @param histogram base64 of the compressed HdrHistogram (3 significant digits) of the measured ok samples
      * @param split where the round trip went; null for metrics the agent reports no own time for
+     */
+    public record MetricFigures(String metric, String kind, long bytes, String lane, @JsonUnwrapped Counts counts,
+                                @JsonUnwrapped Summary summary, Map<String, PercentileInterval> intervals, String histogram,
+                                Split split, @JsonUnwrapped LevelFigures sweep) {
+    }
+
+    /** Measured samples behind the figures, untimed warm-ups, and measured iterations that failed. */
+    public record Counts(int n, int warmups, int failures) {
+    }
+
+    /** The measured ok samples' figures, ns; {@code mibPerSecond} the size at the p50 (null without a size). */
+    public record Summary(Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs,
+                          Double mibPerSecond) {
+    }
+
+    /**
      * @param level a concurrency sweep's level (Spaces busy at once) for its metrics ({@code sweep.L.*}); null for the others,
      *     as are the four fields after it
      * @param fastestSpaceP50Ns p50 of the level's fastest Space (each Space's own p50, nearest rank)
@@ -62,10 +84,7 @@ public record ResultDocument(
      * @param wallNs the level's wall time for this metric: from the start of its measured loops (ready: of the
      *     burst create; delete: of the deletes) to its last sample
      */
-    public record MetricFigures(String metric, String kind, long bytes, String lane, int n, int warmups, int failures,
-                                Long minNs, Long p50Ns, Long p95Ns, Long p99Ns, Long slowestNs, Double meanNs, Double stddevNs,
-                                Double mibPerSecond, Map<String, PercentileInterval> intervals, String histogram, Split split,
-                                Integer level, Long fastestSpaceP50Ns, Long slowestSpaceP50Ns, Double perSecond, Long wallNs) {
+    public record LevelFigures(Integer level, Long fastestSpaceP50Ns, Long slowestSpaceP50Ns, Double perSecond, Long wallNs) {
     }
 
     /**

@@ -58,9 +58,10 @@ public class ResultJson implements RunExporter {
     public static ResultDocument of(RunReport report, List<MetricResult> results) {
         List<ResultDocument.MetricFigures> metrics = results.stream().map(ResultJson::figures).toList();
         return new ResultDocument(ResultDocument.SCHEMA,
-                new ResultDocument.RunInfo(report.id(), report.status(), report.kind(), report.createdAt(), report.startedAt(),
-                        report.finishedAt(), report.failureReason(), report.sampleCount(), report.headline()),
-                report.spaceSpec(), report.plan(), report.environmentDetail(), report.buildDetail(),
+                new ResultDocument.RunInfo(report.id(), report.state().status(), report.kind(), report.times().createdAt(),
+                        report.times().startedAt(), report.times().finishedAt(), report.state().failureReason(),
+                        report.state().sampleCount(), report.headline()),
+                report.setup().spaceSpec(), report.setup().plan(), report.setup().environmentDetail(), report.setup().buildDetail(),
                 ResultDocument.Definitions.current(), metrics, concurrency(report));
     }
 
@@ -77,11 +78,13 @@ public class ResultJson implements RunExporter {
     private static ResultDocument.MetricFigures figures(MetricResult r) {
         String kind = Kind.ofId(r.getMetric()).wireName();
         Double mibs = Throughput.mibPerSecondOrNull(r.getBytes(), r.getP50Ns());
-        return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(), r.getN(), r.getWarmups(),
-                r.getFailures(), r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
-                r.getStddevNs(), mibs, r.getIntervals(), r.getHistogram(),
-                split(r),
-                r.getLevel(), r.getFastestSpaceP50Ns(), r.getSlowestSpaceP50Ns(), r.getPerSecond(), r.getWallNs());
+        return new ResultDocument.MetricFigures(r.getMetric(), kind, r.getBytes(), r.getLane(),
+                new ResultDocument.Counts(r.getN(), r.getWarmups(), r.getFailures()),
+                new ResultDocument.Summary(r.getMinNs(), r.getP50Ns(), r.getP95Ns(), r.getP99Ns(), r.getMaxNs(), r.getMeanNs(),
+                        r.getStddevNs(), mibs),
+                r.getIntervals(), r.getHistogram(), split(r),
+                new ResultDocument.LevelFigures(r.getLevel(), r.getFastestSpaceP50Ns(), r.getSlowestSpaceP50Ns(), r.getPerSecond(),
+                        r.getWallNs()));
     }
 
     private static ResultDocument.Split split(MetricResult r) {

@@ -1,6 +1,5 @@
 package dev.spacebench.run.samples;
 
-import dev.spacebench.run.RunStatus;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -85,19 +84,20 @@ public class SampleBatches {
     }
 
     /**
-     * In one transaction: locks run {@code runId}'s row; if the run is RUNNING and
-     * {@code worker}'s, gives each row an id from {@code ids} (rising, in list order), inserts them
+     * In one transaction: locks run {@code runId}'s row; if its status column reads
+     * {@code status} (the caller's name for a running run: run storage sits below the run's
+     * states) and the run is {@code worker}'s, gives each row an id from {@code ids} (rising, in list order), inserts them
      * and stores {@code piece} (null: none). A row given an id in a transaction that failed takes a
      * new one at the next attempt.
      *
-     * @return false when the run is gone, not RUNNING or another worker's (nothing written)
+     * @return false when the run is gone, not in {@code status} or another worker's (nothing written)
      * @throws org.springframework.dao.DataAccessException when the database fails (nothing written)
      */
-    public boolean write(long runId, String worker, List<RunSample> rows, Ids ids, CsvPieceBuffer.Piece piece) {
+    public boolean write(long runId, String worker, String status, List<RunSample> rows, Ids ids, CsvPieceBuffer.Piece piece) {
         return Boolean.TRUE.equals(transactions.execute(tx -> {
             List<String[]> run = jdbc.query("select status, worker from run where id = ?" + (postgres ? " for no key update" : " for update"),
                     (rs, i) -> new String[] {rs.getString(1), rs.getString(2)}, runId);
-            if (run.isEmpty() || !RunStatus.RUNNING.name().equals(run.get(0)[0]) || !worker.equals(run.get(0)[1])) {
+            if (run.isEmpty() || !status.equals(run.get(0)[0]) || !worker.equals(run.get(0)[1])) {
                 return false;
             }
             for (RunSample row : rows) {

@@ -1,6 +1,7 @@
 package dev.spacebench.run.validation;
 
 import dev.spacebench.request.FieldError;
+import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpaceSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,7 @@ final class SpaceFields {
     static final int MAX_TOKEN = 1024;
     /** Linux's PATH_MAX. */
     static final int MAX_BULK_DIR = 4096;
+    static final int MAX_RUNTIME = 64;
 
     private SpaceFields() {}
 
@@ -35,6 +37,7 @@ final class SpaceFields {
         length(errors, "space.target", spec.target(), MAX_TARGET);
         length(errors, "space.token", spec.token(), MAX_TOKEN);
         length(errors, "space.bulkDir", spec.bulkDir(), MAX_BULK_DIR);
+        length(errors, "space.runtime", spec.runtime(), MAX_RUNTIME);
         if (!errors.isEmpty() || kind == null || !creating.contains(kind) && !attaching.contains(kind)) {
             return errors;
         }
@@ -46,6 +49,14 @@ final class SpaceFields {
             notFor(errors, "space.target", spec.target(), which, attaching);
             notFor(errors, "space.token", spec.token(), which, attaching);
             notFor(errors, "space.bulkDir", spec.bulkDir(), which, attaching);
+        }
+        if (!SpaceKinds.CONTAINER.equals(kind)) {
+            // The OCI runtime is the container engine's choice; no other kind has one to choose.
+            notFor(errors, "space.runtime", spec.runtime(), which, List.of(SpaceKinds.CONTAINER));
+        } else if (spec.runtime() != null && !SpaceKinds.CONTAINER_RUNTIMES.contains(spec.runtime())) {
+            // Known here, before the kind's availability: whether runsc runs on this host is the kind's to say.
+            errors.add(new FieldError("space.runtime", "must be one of " + SpaceKinds.CONTAINER_RUNTIMES + " (default "
+                    + SpaceKinds.CONTAINER_RUNTIMES.get(0) + "), was '" + spec.runtime() + "'"));
         }
         return errors;
     }

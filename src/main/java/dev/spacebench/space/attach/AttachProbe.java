@@ -66,14 +66,14 @@ final class AttachProbe {
             if (bulkDir != null) {
                 AgentInfo info = agent.info(CALL_DEADLINE);
                 Optional<String> found = BulkDirId.read(bulkDir);
-                if (info.bulkDirId().isEmpty()) {
+                if (info.dirs().bulkDirId().isEmpty()) {
                     problems.put("space.bulkDir", "the agent at " + target.grpcTarget() + " reports no bulk directory id (an agent "
-                            + "older than this app, or one that cannot write into its --bulk-dir " + info.bulkDir()
+                            + "older than this app, or one that cannot write into its --bulk-dir " + info.dirs().bulkDir()
                             + "): leave bulkDir out and every file goes through the stream");
-                } else if (found.isEmpty() || !found.get().equals(info.bulkDirId())) {
+                } else if (found.isEmpty() || !found.get().equals(info.dirs().bulkDirId())) {
                     problems.put("space.bulkDir", bulkDir + " is not the bulk directory of the agent at " + target.grpcTarget()
                             + ": its " + BulkDirId.FILE_NAME + " " + (found.isEmpty() ? "is missing" : "holds another agent's id")
-                            + "; the agent's --bulk-dir is " + info.bulkDir() + " (as the agent sees it). Name the host "
+                            + "; the agent's --bulk-dir is " + info.dirs().bulkDir() + " (as the agent sees it). Name the host "
                             + "directory the agent sees as its --bulk-dir, or leave bulkDir out");
                 }
             }

@@ -29,14 +29,28 @@ import java.util.Locale;
  * @param cpus the CPU shape, or null when none was asked
  * @param memoryMiB the memory limit in MiB, or null
  * @param command the agent's command line inside
+ * @param extra what the Space needs beyond the agent: the engine's runtime, a network with a published port, more mounts
  */
 record ContainerCommand(ContainerCli cli, String name, Path shared, Path workDir, Path token, String image, Path rootfs,
-        List<Path> readOnly, CpuShape cpus, Long memoryMiB, List<String> command) {
+        List<Path> readOnly, CpuShape cpus, Long memoryMiB, List<String> command, Extra extra) {
+
+    /**
+     * @param engineOptions the engine's own options, before {@code run} (e.g. {@code --runtime}); none by default
+     * @param network the network options; {@code --network none} by default
+     * @param mounts more {@code -v} options, each a whole {@code SRC:DST[:ro]}
+     */
+    record Extra(List<String> engineOptions, List<String> network, List<String> mounts) {
+        static final Extra NONE = new Extra(List.of(), List.of("--network", "none"), List.of());
+    }
 
     List<String> argv() {
-        List<String> argv = new ArrayList<>(List.of(cli.binary().toString(), "run", "--rm",
+        List<String> argv = new ArrayList<>(List.of(cli.binary().toString()));
+        argv.addAll(extra.engineOptions());
+        argv.addAll(List.of("run", "--rm",
                 // -i keeps the agent's stdin open: it exits when this app (or the client) goes away.
-                "-i", "--name", name, "--hostname", name, "--network", "none",
+                "-i", "--name", name, "--hostname", name));
+        argv.addAll(extra.network());
+        argv.addAll(List.of(
                 // docker's --read-only, unlike podman's, leaves /tmp read-only too; the JVM writes there.
                 "--read-only", "--tmpfs", "/tmp"));
         argv.addAll(ulimits());
@@ -51,6 +65,9 @@ record ContainerCommand(ContainerCli cli, String name, Path shared, Path workDir
             argv.addAll(List.of("--memory", memoryMiB + "m", "--memory-swap", memoryMiB + "m"));
         }
         argv.addAll(List.of("-v", shared + ":" + shared, "-v", token + ":" + token + ":ro", "--workdir", workDir.toString()));
+        for (String mount : extra.mounts()) {
+            argv.addAll(List.of("-v", mount));
+        }
         if (image != null) {
             argv.addAll(List.of("--pull", "never", image));
         } else {
@@ -74,7 +91,9 @@ record ContainerCommand(ContainerCli cli, String name, Path shared, Path workDir
     static List<String> ulimits() {
         List<String> options = new ArrayList<>();
         try {
-            long pidMax = Long.parseLong(Files.readString(Path.of("/proc/sys/kernel/pid_max")).trim());
+            // By lines: JDK 17's readString of a /proc/sys file (size 0) returns its first byte alone on kernel 6.18
+            // ("3" for 32768), which gave containers nproc=3; runc as root ignores it, gVisor does not.
+            long pidMax = Long.parseLong(Files.readAllLines(Path.of("/proc/sys/kernel/pid_max")).get(0).trim());
             for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
                 boolean files = line.startsWith("Max open files");
                 boolean processes = line.startsWith("Max processes");

@@ -1,6 +1,9 @@
 package dev.spacebench.space.container;
 
+import dev.spacebench.space.ContainerExecAccess;
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SpaceKinds;
+import dev.spacebench.space.SshAccess;
 import dev.spacebench.space.SpacesSettings;
 import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.KindDiagnosis;
@@ -19,8 +22,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.OptionalLong;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -56,6 +62,7 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
 
     private final String configuredCli;
     private final String image;
+    private final ContainerRuntimes runtimes = new ContainerRuntimes();
     private volatile Availability availability;
     private volatile long availabilityCheckedAt;
 
@@ -134,6 +141,55 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
         return true;
     }
 
+    /** The agent, the engine's own exec and cp, and SSH where the host's sshd can run in the container ({@link ContainerSsh}). */
+    @Override
+    protected Set<String> servedChannels() {
+        return sshUnavailable().isEmpty() ? Set.of(SpaceChannels.AGENT, SpaceChannels.CONTAINER_EXEC, SpaceChannels.SSH)
+                : Set.of(SpaceChannels.AGENT, SpaceChannels.CONTAINER_EXEC);
+    }
+
+    @Override
+    public Optional<String> channelsUnsupported(Set<String> channels) {
+        return super.channelsUnsupported(channels).map(why -> channels.contains(SpaceChannels.SSH)
+                ? why + sshUnavailable().map(missing -> " (ssh: " + missing + ")").orElse("") : why);
+    }
+
+    private Optional<String> sshUnavailable() {
+        return ContainerSsh.unavailable(ContainerCli.find(configuredCli).orElse(null), image);
+    }
+
+    /** {@code space.runtime}: one of {@link ContainerRuntimes#KNOWN}, and one that runs here. */
+    @Override
+    public Map<String, String> check(SpaceSpec spec) {
+        String runtime = spec.runtime();
+        if (runtime == null) {
+            return Map.of();
+        }
+        if (!ContainerRuntimes.KNOWN.contains(runtime)) {
+            return Map.of("space.runtime", "must be one of " + ContainerRuntimes.KNOWN + " (default " + ContainerRuntimes.RUNC
+                    + "), was '" + (runtime.length() > 40 ? runtime.substring(0, 40) + "…" : runtime) + "'");
+        }
+        Availability here = runtimes.availability(runtime, ContainerCli.find(configuredCli).orElse(null));
+        return here.available() ? Map.of() : Map.of("space.runtime", runtime + " cannot run here: " + here.reason()
+                + (here.fix().isEmpty() ? "" : "; fix: " + here.fix()));
+    }
+
+    /** The runtimes besides the engine's default one, checked after the kind's own check passed (runsc makes a container). */
+    @Override
+    public void checkOptions() {
+        ContainerCli.find(configuredCli).ifPresent(runtimes::check);
+    }
+
+    @Override
+    public Map<String, Availability> runtimes() {
+        ContainerCli cli = ContainerCli.find(configuredCli).orElse(null);
+        Map<String, Availability> known = new LinkedHashMap<>();
+        for (String runtime : ContainerRuntimes.KNOWN) {
+            known.put(runtime, runtimes.availability(runtime, cli));
+        }
+        return known;
+    }
+
     @Override
     protected Launched launch(SpaceDir dir, SpaceSpec spec, Duration readyTimeout, Launch launch) throws IOException, SpaceException {
         ContainerCli cli = ContainerCli.find(configuredCli).orElseThrow(() -> new SpaceException(availability().reason()));
@@ -144,16 +200,36 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
         agent.addAll(dir.agentArguments("unix:" + dir.socket()));
         CpuShape cpus = spec.cpus() == null ? null : CpuShape.of(spec.cpus(), CpuSet.allowed());
         Path rootfs = image == null ? HostRoot.skeleton(dir.dir().resolve("rootfs")) : null;
+        String runtime = ContainerRuntimes.of(spec.runtime());
+        ContainerSsh ssh = launch.wants(SpaceChannels.SSH) ? ContainerSsh.prepare(dir.dir(), dir.work()) : null;
+        ContainerCommand.Extra extra = new ContainerCommand.Extra(ContainerRuntimes.engineOptions(runtime, ssh != null),
+                ssh == null ? ContainerCommand.Extra.NONE.network() : ssh.network(), ssh == null ? List.of() : ssh.mounts());
         List<String> command = new ContainerCommand(cli, name, dir.shared(), dir.work(), dir.token().path(), image, rootfs,
-                AgentLauncher.hostPaths(), cpus, spec.memoryMiB(), agent).argv();
+                AgentLauncher.hostPaths(), cpus, spec.memoryMiB(), agent, extra).argv();
 
         AgentProcess started = AgentProcess.start(command, dir.dir(), dir.log(), readyTimeout);
         launch.ready(started);
+        launch.containerExec(new ContainerExecAccess(cli.binary(), name, dir.work().toString()));
+        // After the agent is ready: space.ready times the agent, and the SSH server's start is not in it.
+        SshAccess access = null;
+        if (ssh != null) {
+            access = ssh.start(cli, name, readyTimeout);
+            launch.ssh(access);
+        }
 
         SpaceFacts.Builder facts = SpaceFacts.builder(cli.name() + " container: own pid, mount, network, uts and ipc namespaces, read-only root ("
                 + (image == null ? "the host's /usr, the JVM and the agent's class path, read-only" : "image " + image)
-                + "); root inside is root outside unless the engine runs rootless");
-        facts.network(SpaceFacts.Transport.LOOPBACK_TCP, "none (--network none); the agent listens on " + started.address());
+                + "); root inside is root outside unless the engine runs rootless"
+                + (ContainerRuntimes.RUNSC.equals(runtime) ? "; gVisor (runsc): the container's system calls are served by its user-space kernel" : ""));
+        facts.network(SpaceFacts.Transport.LOOPBACK_TCP, access == null ? "none (--network none); the agent listens on " + started.address()
+                : cli.name() + "'s default network, for SSH: port " + ContainerSsh.PORT_INSIDE + " published on 127.0.0.1:" + access.port()
+                        + " only; the agent listens on " + started.address());
+        facts.detail("runtime", runtime + (ContainerRuntimes.RUNSC.equals(runtime)
+                ? " (gVisor; " + String.join(" ", ContainerRuntimes.engineOptions(runtime, access != null)) + ")" : " (" + cli.name() + "'s default)"));
+        if (access != null) {
+            facts.detail("ssh", "OpenSSH sshd -D -e in the container (the host's /usr/sbin/sshd), published on " + access.host() + ":"
+                    + access.port() + ", public-key authentication only, host and client keys made for this Space; gone with the container");
+        }
         facts.detail("pid", Long.toString(started.process().pid()));
         facts.detail("container", name);
         agentPid(cli, name).ifPresent(pid -> facts.detail("agent pid", Long.toString(pid)));
@@ -168,6 +244,11 @@ public class ContainerSpaceProvider extends LocalSpaceProvider {
     public int removeLeftover(String id) {
         ContainerCli.find(configuredCli).ifPresent(cli -> removeContainer(cli, containerName(id)).run());
         return 0;
+    }
+
+    /** The engine's tool as this provider finds it, for tests in this package. */
+    ContainerCli cliForTest() {
+        return ContainerCli.find(configuredCli).orElseThrow();
     }
 
     private static String containerName(String id) {

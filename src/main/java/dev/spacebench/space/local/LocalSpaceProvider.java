@@ -106,7 +106,7 @@ public abstract class LocalSpaceProvider implements SpaceProvider {
             Launched launched = launch(dir, spec, readyTimeout, launch);
             live.put(dir.id(), launch.teardown());
             return new Space(dir.id(), kind(), launched.target(), dir.token().token(), dir.bulk(), createdAt,
-                    launch.readyAt - start, launched.facts(), launch.ssh);
+                    launch.readyAt - start, launched.facts(), launch.ssh, launch.containerExec);
         } catch (IOException | SpaceException | RuntimeException e) {
             throw launch.teardown().failed(kind(), e);
         }
@@ -140,6 +140,7 @@ public abstract class LocalSpaceProvider implements SpaceProvider {
         private Path dir;
         private long readyAt;
         private SshAccess ssh;
+        private dev.spacebench.space.ContainerExecAccess containerExec;
 
         private Launch(Set<String> channels) {
             this.channels = Set.copyOf(channels);
@@ -171,6 +172,11 @@ public abstract class LocalSpaceProvider implements SpaceProvider {
         /** How to reach the SSH server the launch started in the Space. */
         public void ssh(SshAccess access) {
             this.ssh = access;
+        }
+
+        /** How to reach the Space through its container engine's exec and cp. */
+        public void containerExec(dev.spacebench.space.ContainerExecAccess access) {
+            this.containerExec = access;
         }
 
         /** The cgroups made for the Space, released after its processes are killed. */

@@ -77,22 +77,20 @@ public final class OpenSshServer {
             throw new SpaceException("cannot start an SSH server in the Space: " + missing.get());
         }
         Path ssh = Files.createDirectory(dir.resolve("ssh"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        KeyPair host = newKeyPair();
-        KeyPair client = newKeyPair();
-        Path hostKey = writePrivateKey(ssh.resolve("host_key"), host);
-        Path clientKey = writePrivateKey(ssh.resolve("client_key"), client);
-        Path authorized = ownerOnly(ssh.resolve("authorized_keys"));
-        Files.writeString(authorized, PublicKeyEntry.toString(client.getPublic()) + " spacebench\n");
         String user = System.getProperty("user.name");
         if ("root".equals(user) && !Files.isDirectory(PRIVSEP_DIR)) {
             Files.createDirectories(PRIVSEP_DIR, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
         }
         Path log = ssh.resolve("sshd.log");
         long deadline = System.nanoTime() + timeout.toNanos();
+        int port = freePort();
+        ServerFiles files = prepare(ssh, ssh, "127.0.0.1", port, user);
         for (int attempt = 1; ; attempt++) {
-            int port = freePort();
-            Path config = ssh.resolve("sshd_config");
-            Files.writeString(config, config(port, hostKey, authorized, user));
+            if (attempt > 1) {
+                port = freePort();
+                Files.writeString(files.config(), config("127.0.0.1", port, ssh.resolve("host_key"), ssh.resolve("authorized_keys"), user));
+            }
+            Path config = files.config();
             ProcessBuilder builder = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString())
                     .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
@@ -103,7 +101,7 @@ public final class OpenSshServer {
             String listening = "Server listening on 127.0.0.1 port " + port + ".";
             while (true) {
                 if (logHas(log, listening)) {
-                    return new SshAccess("127.0.0.1", port, user, host.getPublic(), clientKey, workDir);
+                    return new SshAccess("127.0.0.1", port, user, files.hostKey(), files.clientKey(), workDir);
                 }
                 if (!sshd.isAlive()) {
                     break;
@@ -122,13 +120,42 @@ public final class OpenSshServer {
     }
 
     /**
+     * The keys and config of a server that runs elsewhere (in a container) and sees
+     * {@code serverDir} at the same path: host key, {@code authorized_keys} and {@code sshd_config}
+     * there; the client's key in {@code clientDir}, which the server need not see. Each private key
+     * mode 0600, made for this Space alone. Both directories must exist.
+     *
+     * @param listenAddress where sshd listens in its own network namespace
+     * @param user the one user it lets in
+     */
+    public static ServerFiles prepare(Path serverDir, Path clientDir, String listenAddress, int port, String user) throws IOException {
+        KeyPair host = newKeyPair();
+        KeyPair client = newKeyPair();
+        Path hostKey = writePrivateKey(serverDir.resolve("host_key"), host);
+        Path clientKey = writePrivateKey(clientDir.resolve("client_key"), client);
+        Path authorized = ownerOnly(serverDir.resolve("authorized_keys"));
+        Files.writeString(authorized, PublicKeyEntry.toString(client.getPublic()) + " spacebench\n");
+        Path config = serverDir.resolve("sshd_config");
+        Files.writeString(config, config(listenAddress, port, hostKey, authorized, user));
+        return new ServerFiles(config, host.getPublic(), clientKey);
+    }
+
+    /**
+     * @param config the generated {@code sshd_config}
+     * @param hostKey the public half of the server's key: the only one the client accepts
+     * @param clientKey the client's private key file (0600)
+     */
+    public record ServerFiles(Path config, java.security.PublicKey hostKey, Path clientKey) {
+    }
+
+    /**
      * The server's config: this address and port only, key authentication only, for this user
      * only, the generated host key and authorized_keys, SFTP in process, no forwarding or TTY.
      */
-    static String config(int port, Path hostKey, Path authorizedKeys, String user) {
+    static String config(String listenAddress, int port, Path hostKey, Path authorizedKeys, String user) {
         return String.join("\n", List.of(
                 "# made by Spacebench for one Space; removed with it",
-                "ListenAddress 127.0.0.1",
+                "ListenAddress " + listenAddress,
                 "Port " + port,
                 "HostKey " + hostKey,
                 "PidFile none",
@@ -182,13 +209,15 @@ public final class OpenSshServer {
         return Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(OWNER_ONLY)));
     }
 
-    private static int freePort() throws IOException {
+    /** A free TCP port on 127.0.0.1 now (someone else may take it before it is bound). */
+    public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
     }
 
-    private static boolean logHas(Path log, String text) {
+    /** Whether {@code log} holds {@code text} yet (false while it cannot be read). */
+    public static boolean logHas(Path log, String text) {
         try {
             return Files.readString(log, StandardCharsets.ISO_8859_1).contains(text);
         } catch (IOException e) {

@@ -82,7 +82,7 @@ class SandboxSpaceProviderTest extends LocalSpaceContract {
             assertThat(channel.exec(List.of("test", "-e", scratch.toString()), SpaceChecks.TIMEOUT).exitCode()).isEqualTo(1);
             // JNA unpacks its native library inside the sandbox (clean environment, /tmp a tmpfs): the
             // agent spawns natively there too, not through the JDK's fallback.
-            assertThat(channel.info(SpaceChecks.TIMEOUT).launchMechanism()).isEqualTo("posix_spawn+pidfd (native)");
+            assertThat(channel.info(SpaceChecks.TIMEOUT).process().launchMechanism()).isEqualTo("posix_spawn+pidfd (native)");
         } finally {
             provider.delete(space);
         }

@@ -23,43 +23,53 @@ import java.util.concurrent.TimeUnit;
  * are off the packaged jar's: a child app started on the test class path also scanned them and took
  * the tests' {@code @TestConfiguration} beans (an extra Space kind and export format) as its own.
  *
- * <p>Where the archive cannot be made, the JVMs start without it, as before, and say nothing:
- * {@code -Xshare:auto} falls back to plain loading.
+ * <p>Until the archive is made (in the background) and where it cannot be, the JVMs start without
+ * it, as before.
  */
 final class ChildClassPath {
 
     /** The system property naming the file with the app's runtime class path (pom.xml sets it). */
     static final String RUNTIME_CLASS_PATH = "spacebench.test.runtimeClassPath";
 
-    private static List<String> options;
+    private static String classPath;
+    private static Path archive;
+    private static Thread training;
 
     private ChildClassPath() {}
 
-    /** JVM options that put the child on its class path: {@code -cp …} and, when made, {@code -XX:SharedArchiveFile=…}. */
+    /**
+     * JVM options that put the child on its class path: {@code -cp …} and, once made, {@code -XX:SharedArchiveFile=…}.
+     * The first call starts the training in the background: no test waits for it (on a loaded machine it
+     * takes minutes), the JVMs started meanwhile start without the archive.
+     */
     static synchronized List<String> jvmOptions() {
-        if (options == null) {
-            options = make();
-        }
-        return options;
-    }
-
-    private static List<String> make() {
-        String classPath;
-        try {
-            classPath = classPath();
-        } catch (IOException | RuntimeException e) {
-            System.out.println("child JVMs start on the test class path: " + e);
-            return List.of("-cp", System.getProperty("java.class.path"));
+        if (classPath == null) {
+            try {
+                classPath = classPath();
+                archive = archiveFile(classPath);
+            } catch (IOException | RuntimeException e) {
+                System.out.println("child JVMs start on the test class path: " + e);
+                classPath = System.getProperty("java.class.path");
+            }
         }
         List<String> result = new ArrayList<>();
-        try {
-            Path archive = archive(classPath);
+        if (archive != null && Files.isRegularFile(archive)) {
             // Off: a JVM that cannot map it would print a warning on stdout, which some tests read.
             result.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
-        } catch (IOException | RuntimeException e) {
-            System.out.println("child JVMs start without a class-data archive: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        } else if (archive != null && training == null) {
+            String cp = classPath;
+            Path file = archive;
+            training = new Thread(() -> {
+                try {
+                    train(cp, file);
+                } catch (IOException | RuntimeException e) {
+                    System.out.println("child JVMs start without a class-data archive: " + e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "child-app-cds-training");
+            training.setDaemon(true);
+            training.start();
         }
         result.addAll(List.of("-cp", classPath));
         return result;
@@ -92,14 +102,15 @@ final class ChildClassPath {
         return String.join(File.pathSeparator, entries);
     }
 
-    /** The archive for this class path, made by a training start if there is none yet (shared by concurrent test JVMs). */
-    private static Path archive(String classPath) throws IOException, InterruptedException {
+    /** Where the archive of this class path goes (beside the packed classes; shared by concurrent test JVMs). */
+    private static Path archiveFile(String classPath) {
         Path packed = Path.of(classPath.split(File.pathSeparator)[0]).getParent();
         String key = classPath + "|" + AgentLauncher.javaBinary() + "|" + Runtime.version();
-        Path archive = packed.resolveSibling("app-" + AgentClassPath.shortHash(key) + ".jsa");
-        if (Files.isRegularFile(archive)) {
-            return archive;
-        }
+        return packed.resolveSibling("app-" + AgentClassPath.shortHash(key) + ".jsa");
+    }
+
+    /** Makes the archive by a training start of the app. */
+    private static void train(String classPath, Path archive) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("spacebench-app-cds-");
         Path temp = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
@@ -111,19 +122,18 @@ final class ChildClassPath {
                     "--spring.datasource.url=jdbc:h2:file:" + dir.resolve("db"), "--spacebench.spaces.root=" + dir.resolve("spaces"),
                     "--spacebench.space.checks-root=" + dir.resolve("checks"),
                     "--spacebench.space.check-on-demand=process,sandbox,container,vm,attach");
-            Process training = new ProcessBuilder(command).redirectErrorStream(true)
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(dir.resolve("training.log").toFile()).start();
-            if (!training.waitFor(5, TimeUnit.MINUTES)) {
-                training.destroyForcibly();
-                throw new IOException("the training start did not end within 5 minutes");
+            if (!process.waitFor(10, TimeUnit.MINUTES)) {
+                process.destroyForcibly();
+                throw new IOException("the training start did not end within 10 minutes");
             }
             if (!Files.isRegularFile(temp) || Files.size(temp) == 0) {
-                throw new IOException("the training start (exit " + training.exitValue() + ") wrote no archive: "
+                throw new IOException("the training start (exit " + process.exitValue() + ") wrote no archive: "
                         + tail(dir.resolve("training.log")));
             }
             Files.move(temp, archive, StandardCopyOption.ATOMIC_MOVE);
             System.out.printf("child JVMs: class-data archive made in %.1f s: %s%n", (System.nanoTime() - start) / 1e9, archive);
-            return archive;
         } finally {
             Files.deleteIfExists(temp);
             dev.spacebench.space.FileTrees.deleteQuietly(dir);

@@ -149,9 +149,11 @@ public final class AgentLauncher {
     }
 
     /**
-     * The agent's class path entries (jars or directories), absolute, in order: this JVM's own,
-     * or, when it runs from the Spring Boot jar, that jar unpacked once into a cache directory
-     * (see {@link AgentClassPath}: Boot's launcher would double the agent's start).
+     * The agent's class path entries (jars or directories), absolute, in order: when this JVM runs
+     * from the Spring Boot jar, that jar unpacked once into a cache directory (see
+     * {@link AgentClassPath}: Boot's launcher would double the agent's start); from a plain class
+     * path with the app's classes in a directory (the tests, an IDE), that directory packed into
+     * one jar and the agent's libraries only ({@link AgentClassPath#packed}); otherwise this JVM's own.
      *
      * @throws java.io.UncheckedIOException if the Boot jar cannot be unpacked
      */
@@ -164,14 +166,32 @@ public final class AgentLauncher {
                 throw new java.io.UncheckedIOException("could not unpack " + own.get(0) + " for the agent", e);
             }
         }
+        Path classes = ownClassesDirectory(own);
+        if (classes != null) {
+            // Beside the classes (Maven's target/), so that a clean build removes them with the rest.
+            Path cache = classes.getParent() != null && Files.isWritable(classes.getParent()) ? classes.getParent().resolve("agent-classpath")
+                    : Path.of(System.getProperty("java.io.tmpdir"), "spacebench-agent");
+            try {
+                return AgentClassPath.packed(own, classes, cache);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("could not pack " + classes + " for the agent", e);
+            }
+        }
         return own;
+    }
+
+    /** The directory on the class path that holds the agent's main class (Maven's target/classes); null when it comes from a jar. */
+    private static Path ownClassesDirectory(List<Path> own) {
+        String agentMain = AGENT_MAIN.replace('.', '/') + ".class";
+        return own.stream().filter(Files::isDirectory).filter(dir -> Files.isRegularFile(dir.resolve(agentMain))).findFirst().orElse(null);
     }
 
     /**
      * The class path of a process that runs the app's measuring code outside Spring (the run's
-     * driver): {@link #classPathEntries()}, then, when this JVM runs from the Spring Boot jar, the
-     * libraries in {@code libraryPrefixes} from the unpacked jar (the agent's class path leaves
-     * them out). Outside the Boot jar this JVM's own class path already has them.
+     * driver): {@link #classPathEntries()}, then the libraries in {@code libraryPrefixes}, which
+     * the agent's class path leaves out: from the unpacked jar when this JVM runs from the Spring
+     * Boot jar, from this JVM's own class path when its classes were packed. Otherwise this JVM's
+     * own class path already has them.
      *
      * @param libraryPrefixes file-name prefixes of the extra jars, e.g. {@code "sshd-"}
      * @throws java.io.UncheckedIOException if the Boot jar cannot be unpacked or listed
@@ -185,6 +205,10 @@ public final class AgentLauncher {
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException("could not list the libraries unpacked from " + own.get(0), e);
             }
+        } else if (ownClassesDirectory(own) != null) {
+            // Packed as the agent's (classPathEntries): the libraries wanted from this JVM's own class path, after the agent's.
+            own.stream().filter(entry -> !Files.isDirectory(entry) && !entries.contains(entry))
+                    .filter(jar -> libraryPrefixes.stream().anyMatch(jar.getFileName().toString()::startsWith)).forEach(entries::add);
         }
         return entries;
     }

@@ -40,6 +40,40 @@ class AgentClassPathTest {
         }
     }
 
+    @Test
+    void fromAPlainClassPathTheClassesDirectoryIsPackedAndOnlyTheAgentsJarsFollowItRepackedWhenAClassChanges() throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("target/classes/dev/spacebench/agent")).getParent().getParent().getParent();
+        Files.write(classes.resolve("dev/spacebench/agent/AgentMain.class"), new byte[] {(byte) 0xCA, (byte) 0xFE});
+        Path testClasses = Files.createDirectories(dir.resolve("target/test-classes"));
+        Files.writeString(testClasses.resolve("SomeTest.class"), "test");
+        List<Path> own = new java.util.ArrayList<>(List.of(testClasses, classes));
+        for (String lib : List.of("spring-core-7.0.1.jar", "grpc-api-1.84.1.jar", "junit-jupiter-api-6.0.1.jar", "protobuf-java-4.36.2.jar",
+                "jackson-core-3.0.1.jar", "jna-5.19.1.jar")) {
+            own.add(Files.writeString(dir.resolve(lib), lib));
+        }
+
+        List<Path> entries = AgentClassPath.packed(own, classes, dir.resolve("cache"));
+
+        assertThat(entries).extracting(p -> p.getFileName().toString())
+                .containsExactly("classes.jar", "grpc-api-1.84.1.jar", "protobuf-java-4.36.2.jar", "jna-5.19.1.jar");
+        try (var jar = new java.util.jar.JarFile(entries.get(0).toFile())) {
+            assertThat(jar.getEntry("dev/spacebench/agent/AgentMain.class")).isNotNull();
+            assertThat(jar.getEntry("SomeTest.class")).isNull();
+            // Directory entries too: Spring finds classpath:/templates/ and Flyway db/migration/ through them.
+            assertThat(jar.getEntry("dev/spacebench/agent/")).isNotNull();
+        }
+        // The class-data archive goes beside a packed class path, as beside an unpacked one.
+        assertThat(AgentArchive.location(entries)).contains(entries.get(0).resolveSibling(AgentArchive.FILE));
+        assertThat(AgentClassPath.packed(own, classes, dir.resolve("cache"))).isEqualTo(entries);
+
+        Files.writeString(classes.resolve("dev/spacebench/agent/Other.class"), "recompiled");
+        List<Path> repacked = AgentClassPath.packed(own, classes, dir.resolve("cache"));
+        assertThat(repacked.get(0)).isNotEqualTo(entries.get(0));
+        try (var jar = new java.util.jar.JarFile(repacked.get(0).toFile())) {
+            assertThat(jar.getEntry("dev/spacebench/agent/Other.class")).isNotNull();
+        }
+    }
+
     /** A jar laid out as Spring Boot packs one: classes, libraries and their order in classpath.idx. */
     private static Path bootJar(Path file, List<String> libs) throws IOException {
         Manifest manifest = new Manifest();

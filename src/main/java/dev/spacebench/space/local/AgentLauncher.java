@@ -53,6 +53,7 @@ public final class AgentLauncher {
         long young = Math.min(YOUNG_MIB, maxHeap / 2);
         List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms" + initialHeap + "m", "-Xmx" + maxHeap + "m",
                 "-Xmn" + young + "m", "-Xshare:auto"));
+        options.addAll(QUIET_STDOUT);
         if (Runtime.version().feature() < 22) {
             options.add("-Djdk.lang.Process.launchMechanism=VFORK");
         }
@@ -61,6 +62,18 @@ public final class AgentLauncher {
         }
         return options;
     }
+
+    /**
+     * The JVM's own warnings to stderr, none on stdout: a JVM logs its warnings on stdout by default
+     * ({@code -Xlog:all=warning:stdout}), and the stdout of the JVMs started from here is data: the
+     * driver's is its sample stream (it must start with its header), the agent's carries its readiness
+     * line. Seen: a class-data archive that did not match the class path ({@code [warning][cds,dynamic]
+     * Unable to use shared archive}) made a driver's stream start with that line instead of its header,
+     * and the run failed. {@code all=off} turns off the default output only, so a log file asked for on
+     * the same command line ({@code -Xlog:class+load=info:file=…}, {@code floor cost}) still gets its lines,
+     * which {@code -Xlog:disable} would not.
+     */
+    public static final List<String> QUIET_STDOUT = List.of("-Xlog:all=off", "-Xlog:all=warning:stderr");
 
     static final Path THP_MODE = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
 

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
@@ -62,8 +63,15 @@ class AgentClassPathTest {
             // Directory entries too: Spring finds classpath:/templates/ and Flyway db/migration/ through them.
             assertThat(jar.getEntry("dev/spacebench/agent/")).isNotNull();
         }
-        // The class-data archive goes beside a packed class path, as beside an unpacked one.
-        assertThat(AgentArchive.location(entries)).contains(entries.get(0).resolveSibling(AgentArchive.FILE));
+        // The class-data archive goes beside a packed class path, as beside an unpacked one, named by the whole
+        // class path: another one starting with the same classes.jar (an app JVM's agents) gets an archive of its own.
+        Path archive = AgentArchive.location(entries).orElseThrow();
+        assertThat(archive.getParent()).isEqualTo(entries.get(0).getParent());
+        assertThat(archive.getFileName().toString()).startsWith(AgentArchive.PREFIX).endsWith(".jsa");
+        List<Path> longer = new java.util.ArrayList<>(entries);
+        longer.add(own.get(2));
+        assertThat(AgentArchive.location(longer)).isNotEmpty().isNotEqualTo(Optional.of(archive));
+        assertThat(AgentArchive.location(List.copyOf(entries))).contains(archive);
         assertThat(AgentClassPath.packed(own, classes, dir.resolve("cache"))).isEqualTo(entries);
 
         Files.writeString(classes.resolve("dev/spacebench/agent/Other.class"), "recompiled");

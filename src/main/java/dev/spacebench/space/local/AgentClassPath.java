@@ -149,6 +149,28 @@ public final class AgentClassPath {
         return entries;
     }
 
+    /**
+     * Whether a class path entry is a {@code classes.jar} that {@link #packed} made: an app JVM started
+     * on one (the tests start the app so, beside the agents they start) gives its agents the same class
+     * path as the JVM that packed it ({@link #fromPacked}), hence the same class-data archive.
+     */
+    public static boolean isPacked(Path entry) {
+        return entry.getFileName() != null && entry.getFileName().toString().equals(LAYOUT) && Files.exists(entry.resolveSibling(".complete"))
+                && !Files.isDirectory(entry.resolveSibling("lib")); // an unpacked Boot jar has its libraries there
+    }
+
+    /**
+     * The agent's class path from a class path that starts with a packed {@code classes.jar} ({@link #isPacked}):
+     * that jar, then the library jars of the rest the agent needs ({@link #AGENT_LIBRARIES}), in order, as
+     * {@link #packed} returns them.
+     */
+    public static List<Path> fromPacked(List<Path> own) {
+        List<Path> entries = new ArrayList<>();
+        entries.add(own.get(0));
+        own.stream().skip(1).filter(entry -> !Files.isDirectory(entry) && agentNeeds(entry.getFileName().toString())).forEach(entries::add);
+        return entries;
+    }
+
     /** Moves a finished cache directory into place; if another JVM made the same one first, uses theirs. */
     private static void moveIntoPlace(Path temp, Path dest) throws IOException {
         try {

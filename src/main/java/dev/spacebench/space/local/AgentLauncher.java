@@ -166,7 +166,8 @@ public final class AgentLauncher {
      * from the Spring Boot jar, that jar unpacked once into a cache directory (see
      * {@link AgentClassPath}: Boot's launcher would double the agent's start); from a plain class
      * path with the app's classes in a directory (the tests, an IDE), that directory packed into
-     * one jar and the agent's libraries only ({@link AgentClassPath#packed}); otherwise this JVM's own.
+     * one jar and the agent's libraries only ({@link AgentClassPath#packed}); from a class path that starts
+     * with such a packed jar (an app JVM the tests start), the same; otherwise this JVM's own.
      *
      * @throws java.io.UncheckedIOException if the Boot jar cannot be unpacked
      */
@@ -189,6 +190,10 @@ public final class AgentLauncher {
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException("could not pack " + classes + " for the agent", e);
             }
+        }
+        if (!own.isEmpty() && AgentClassPath.isPacked(own.get(0))) {
+            // An app JVM the tests started on the classes they packed: its agents as the tests' own.
+            return AgentClassPath.fromPacked(own);
         }
         return own;
     }
@@ -218,7 +223,7 @@ public final class AgentLauncher {
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException("could not list the libraries unpacked from " + own.get(0), e);
             }
-        } else if (ownClassesDirectory(own) != null) {
+        } else if (ownClassesDirectory(own) != null || !own.isEmpty() && AgentClassPath.isPacked(own.get(0))) {
             // Packed as the agent's (classPathEntries): the libraries wanted from this JVM's own class path, after the agent's.
             own.stream().filter(entry -> !Files.isDirectory(entry) && !entries.contains(entry))
                     .filter(jar -> libraryPrefixes.stream().anyMatch(jar.getFileName().toString()::startsWith)).forEach(entries::add);

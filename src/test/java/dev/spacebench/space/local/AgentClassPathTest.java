@@ -35,6 +35,7 @@ class AgentClassPathTest {
                 "protobuf-java-4.36.2.jar", "grpc-netty-shaded-1.84.1.jar", "guava-33.6.0-android.jar", "failureaccess-1.0.3.jar",
                 "perfmark-api-0.27.0.jar", "jna-5.19.1.jar");
         assertThat(entries).allMatch(Files::isRegularFile);
+        assertThat(AgentClassPath.isPacked(entries.get(0))).as("unpacked, not packed").isFalse();
         // The app's own classes are there, under their package path.
         try (var jar = new java.util.jar.JarFile(entries.get(0).toFile())) {
             assertThat(jar.getEntry("dev/spacebench/agent/AgentMain.class")).isNotNull();
@@ -73,6 +74,11 @@ class AgentClassPathTest {
         assertThat(AgentArchive.location(longer)).isNotEmpty().isNotEqualTo(Optional.of(archive));
         assertThat(AgentArchive.location(List.copyOf(entries))).contains(archive);
         assertThat(AgentClassPath.packed(own, classes, dir.resolve("cache"))).isEqualTo(entries);
+        // An app JVM started on the packed jar and all the libraries gives its agents the same class path.
+        assertThat(AgentClassPath.isPacked(entries.get(0))).isTrue();
+        List<Path> appClassPath = new java.util.ArrayList<>(List.of(entries.get(0)));
+        appClassPath.addAll(own.subList(2, own.size()));
+        assertThat(AgentClassPath.fromPacked(appClassPath)).isEqualTo(entries);
 
         Files.writeString(classes.resolve("dev/spacebench/agent/Other.class"), "recompiled");
         List<Path> repacked = AgentClassPath.packed(own, classes, dir.resolve("cache"));

@@ -116,8 +116,9 @@ public final class ChildApp implements AutoCloseable {
     public static final List<String> JVM = List.of("-XX:TieredStopAtLevel=1");
 
     /**
-     * The command line of the jar's entry ({@link Main}) in a JVM of its own on this test's class
-     * path, as {@code java -jar spacebench.jar ARGS…} runs it (with {@link #JVM} before {@code jvmOptions}).
+     * The command line of the jar's entry ({@link Main}) in a JVM of its own on the app's class path
+     * ({@link ChildClassPath}: its classes and runtime libraries, with a class-data archive), as
+     * {@code java -jar spacebench.jar ARGS…} runs it (with {@link #JVM} before {@code jvmOptions}).
      */
     public static List<String> mainCommand(List<String> jvmOptions, List<String> args) {
         List<String> command = new ArrayList<>();
@@ -125,7 +126,8 @@ public final class ChildApp implements AutoCloseable {
         command.add("-Djdk.lang.Process.launchMechanism=VFORK");
         command.addAll(JVM);
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(ChildClassPath.jvmOptions());
+        command.add(Main.class.getName());
         command.addAll(args);
         return command;
     }

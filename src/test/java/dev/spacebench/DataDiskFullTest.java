@@ -50,7 +50,7 @@ class DataDiskFullTest {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data.resolve("sb.mv.db")))).isEqualTo("rw-------");
             // A run that would go on for minutes: exec noop, a million times, samples saved every 500.
             long id = app.post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\"],"
-                    + "\"n\":1000000,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}").get("id").asLong();
+                    + "\"n\":1000000,\"warmups\":0,\"agentWarmupCalls\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}").get("id").asLong();
             app.await("/api/runs/" + id, r -> r.path("progress").path("iteration").asLong(0) > 2000, Duration.ofSeconds(120));
 
             // Another writer takes every free byte of the data directory's disk.
@@ -94,7 +94,7 @@ class DataDiskFullTest {
             }
             assertThat(get(app, "/actuator/health").statusCode()).as(app.tail()).isEqualTo(200);
             long next = app.post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\"],"
-                    + "\"n\":20,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}").get("id").asLong();
+                    + "\"n\":20,\"warmups\":0,\"agentWarmupCalls\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}").get("id").asLong();
             JsonNode done = app.await("/api/runs/" + next, r -> r.path("finishedAt").isString(), Duration.ofSeconds(120));
             assertThat(done.get("status").asString()).as(done.toString()).isEqualTo("SUCCEEDED");
             app.stop();
@@ -122,7 +122,7 @@ class DataDiskFullTest {
             try (ChildApp app = ChildApp.start(url, spaces, log)) {
                 assertThat(Files.size(reserve)).as("the reserve, 8 MiB by default").isEqualTo(8L << 20);
                 id = app.post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[\"noop\"],"
-                        + "\"n\":1000000,\"warmups\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}").get("id").asLong();
+                        + "\"n\":1000000,\"warmups\":0,\"agentWarmupCalls\":0},\"files\":{\"sizes\":[]},\"floor\":{\"enabled\":false}}}").get("id").asLong();
                 app.await("/api/runs/" + id, r -> r.path("progress").path("iteration").asLong(0) > 600, Duration.ofSeconds(120));
 
                 AtomicBoolean stop = new AtomicBoolean();

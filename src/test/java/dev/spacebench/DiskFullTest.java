@@ -45,7 +45,7 @@ class DiskFullTest {
     }
 
     private static JsonNode run(ChildApp app, String files) throws Exception {
-        long id = app.post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[]},\"files\":" + files
+        long id = app.post("/api/runs", "{\"space\":{\"kind\":\"process\"},\"plan\":{\"exec\":{\"metrics\":[],\"agentWarmupCalls\":0},\"files\":" + files
                 + ",\"floor\":{\"enabled\":false}}}").get("id").asLong();
         return app.await("/api/runs/" + id, r -> !r.get("status").asString().equals("QUEUED") && !r.get("status").asString().equals("RUNNING"),
                 Duration.ofSeconds(180));

@@ -95,7 +95,8 @@ public final class DriverProcess {
         command.add(AgentLauncher.javaBinary());
         command.addAll(AgentLauncher.jvmOptions(2 * MAX_HEAP_MIB));
         List<Path> entries = AgentLauncher.classPathEntriesWith(DRIVER_LIBRARIES);
-        AgentArchive.find(entries).ifPresent(file -> command.add("-XX:SharedArchiveFile=" + file));
+        // The agent's archive: made for the agent's class path, which starts the driver's (a JVM may append to an archive's class path).
+        AgentArchive.find(AgentLauncher.classPathEntries()).ifPresent(file -> command.add("-XX:SharedArchiveFile=" + file));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, entries.stream().map(Path::toString).toList()));
         command.add(DRIVER_MAIN);
@@ -120,7 +121,12 @@ public final class DriverProcess {
 
     /** As {@link #run(DriverJob, MeasureListener, LongConsumer)}, pinned to {@code cpus} ({@link #command(String)}; null: not pinned). */
     public static DriverResult run(DriverJob job, String cpus, MeasureListener listener, LongConsumer started) throws IOException {
-        Process process = new ProcessBuilder(command(cpus)).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        return run(command(cpus), job, listener, started);
+    }
+
+    /** As {@link #run(DriverJob, String, MeasureListener, LongConsumer)}, with this command line (tests vary {@link #command(String)}'s). */
+    static DriverResult run(List<String> command, DriverJob job, MeasureListener listener, LongConsumer started) throws IOException {
+        Process process = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
         LastWords lastWords = LastWords.follow(process.getErrorStream());
         boolean ended = false;
         try {

@@ -123,6 +123,49 @@ class DriverProcessTest {
         assertThat(ProcessHandle.of(pid.get()).filter(ProcessHandle::isAlive)).isEmpty();
     }
 
+    /**
+     * A class-data archive that does not fit the driver's class path (made for another one, as the
+     * archive of another class path beside the same classes.jar was) makes a JVM print a warning, by
+     * default on stdout: the driver's stream then started with it and the run failed ("does not start
+     * with its header"). The driver's command sends the JVM's warnings to stderr.
+     */
+    @Test
+    void aDriverGivenAClassDataArchiveOfAnotherClassPathStillSendsAWholeStream() throws Exception {
+        List<String> command = new ArrayList<>(DriverProcess.command(null));
+        command.removeIf(option -> option.startsWith("-XX:SharedArchiveFile="));
+        int cp = command.indexOf("-cp");
+        List<String> classPath = List.of(command.get(cp + 1).split(java.io.File.pathSeparator));
+        // The same classes at another path: an archive made on it is refused on the driver's class path.
+        Path other = Files.createDirectories(dir.resolve("other")).resolve("classes.jar");
+        Files.copy(Path.of(classPath.get(0)), other);
+        List<String> otherClassPath = new ArrayList<>(classPath);
+        otherClassPath.set(0, other.toString());
+        Path archive = dir.resolve("other.jsa");
+        Process dump = new ProcessBuilder(AgentLauncher.javaBinary(), "-XX:ArchiveClassesAtExit=" + archive,
+                "-cp", String.join(java.io.File.pathSeparator, otherClassPath), DriverProcess.DRIVER_MAIN)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("dump.log").toFile()).start();
+        assertThat(dump.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        assertThat(archive).as("the archive made on the other class path (%s)", dir.resolve("dump.log")).isNotEmptyFile();
+        command.add(cp, "-XX:SharedArchiveFile=" + archive);
+
+        // The hazard is real: without the driver's logging options, the JVM's first bytes on stdout are its warning.
+        List<String> loud = new ArrayList<>(command);
+        loud.removeAll(AgentLauncher.QUIET_STDOUT);
+        Process plain = new ProcessBuilder(loud).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String stdout = new String(plain.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(plain.waitFor(1, TimeUnit.MINUTES)).isTrue();
+        assertThat(stdout).startsWith("[").contains("[warning][cds");
+
+        // The driver's own command: a whole stream, every sample there.
+        assertThat(command).containsAll(AgentLauncher.QUIET_STDOUT);
+        Listener listener = new Listener();
+        DriverResult result = DriverProcess.run(command, job(execOnly(List.of("noop"), 5, 1)), listener, pid -> {});
+        assertThat(listener.samples).hasSize(6).allMatch(Sample::ok);
+        assertThat(result.hostGcInLoops()).isNotNull();
+    }
+
     @Test
     void aDriverPinnedToACpuRunsThereOnly() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(Path.of("/usr/bin/taskset")),

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * The agent's class-data sharing archive (AppCDS, the JDK's dynamic archive): the classes an agent
@@ -36,7 +37,8 @@ import java.util.concurrent.TimeUnit;
  */
 public final class AgentArchive {
 
-    static final String FILE = "agent.jsa";
+    /** The archive's file name starts so, then the hash of its class path ({@link #location}). */
+    static final String PREFIX = "agent-";
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private AgentArchive() {}
@@ -46,13 +48,21 @@ public final class AgentArchive {
         return location(classPath).filter(Files::isRegularFile);
     }
 
-    /** Where the archive of an unpacked agent class path goes; empty for any other class path. */
+    /**
+     * Where the archive of an unpacked or packed agent class path goes (beside its {@code classes.jar});
+     * empty for any other class path. Its name holds a hash of the whole class path and of the JDK:
+     * one {@code classes.jar} is shared by class paths that differ after it (the tests' agents, and
+     * the app JVMs the tests start, whose agents run on the app's whole class path), and a JVM given
+     * an archive made for another class path or JDK cannot use it (it starts without, and says so).
+     */
     static Optional<Path> location(List<Path> classPath) {
         if (classPath.isEmpty() || !classPath.get(0).getFileName().toString().equals("classes.jar")
                 || !Files.exists(classPath.get(0).resolveSibling(".complete"))) {
             return Optional.empty();
         }
-        return Optional.of(classPath.get(0).resolveSibling(FILE));
+        String key = classPath.stream().map(Path::toString).collect(Collectors.joining(java.io.File.pathSeparator))
+                + "|" + AgentLauncher.javaBinary() + "|" + Runtime.version();
+        return Optional.of(classPath.get(0).resolveSibling(PREFIX + AgentClassPath.shortHash(key) + ".jsa"));
     }
 
     /**
@@ -67,7 +77,7 @@ public final class AgentArchive {
             return location;
         }
         Path archive = location.get();
-        Path temp = archive.resolveSibling(FILE + "." + ProcessHandle.current().pid() + ".tmp");
+        Path temp = archive.resolveSibling(archive.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         Path dir = Files.createTempDirectory("spacebench-cds");
         try {
             List<String> command = new ArrayList<>(AgentLauncher.command());

@@ -53,6 +53,7 @@ public final class AgentLauncher {
         long young = Math.min(YOUNG_MIB, maxHeap / 2);
         List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Xms" + initialHeap + "m", "-Xmx" + maxHeap + "m",
                 "-Xmn" + young + "m", "-Xshare:auto"));
+        options.addAll(QUIET_STDOUT);
         if (Runtime.version().feature() < 22) {
             options.add("-Djdk.lang.Process.launchMechanism=VFORK");
         }
@@ -61,6 +62,18 @@ public final class AgentLauncher {
         }
         return options;
     }
+
+    /**
+     * The JVM's own warnings to stderr, none on stdout: a JVM logs its warnings on stdout by default
+     * ({@code -Xlog:all=warning:stdout}), and the stdout of the JVMs started from here is data: the
+     * driver's is its sample stream (it must start with its header), the agent's carries its readiness
+     * line. Seen: a class-data archive that did not match the class path ({@code [warning][cds,dynamic]
+     * Unable to use shared archive}) made a driver's stream start with that line instead of its header,
+     * and the run failed. {@code all=off} turns off the default output only, so a log file asked for on
+     * the same command line ({@code -Xlog:class+load=info:file=…}, {@code floor cost}) still gets its lines,
+     * which {@code -Xlog:disable} would not.
+     */
+    public static final List<String> QUIET_STDOUT = List.of("-Xlog:all=off", "-Xlog:all=warning:stderr");
 
     static final Path THP_MODE = Path.of("/sys/kernel/mm/transparent_hugepage/enabled");
 
@@ -149,9 +162,12 @@ public final class AgentLauncher {
     }
 
     /**
-     * The agent's class path entries (jars or directories), absolute, in order: this JVM's own,
-     * or, when it runs from the Spring Boot jar, that jar unpacked once into a cache directory
-     * (see {@link AgentClassPath}: Boot's launcher would double the agent's start).
+     * The agent's class path entries (jars or directories), absolute, in order: when this JVM runs
+     * from the Spring Boot jar, that jar unpacked once into a cache directory (see
+     * {@link AgentClassPath}: Boot's launcher would double the agent's start); from a plain class
+     * path with the app's classes in a directory (the tests, an IDE), that directory packed into
+     * one jar and the agent's libraries only ({@link AgentClassPath#packed}); from a class path that starts
+     * with such a packed jar (an app JVM the tests start), the same; otherwise this JVM's own.
      *
      * @throws java.io.UncheckedIOException if the Boot jar cannot be unpacked
      */
@@ -164,14 +180,36 @@ public final class AgentLauncher {
                 throw new java.io.UncheckedIOException("could not unpack " + own.get(0) + " for the agent", e);
             }
         }
+        Path classes = ownClassesDirectory(own);
+        if (classes != null) {
+            // Beside the classes (Maven's target/), so that a clean build removes them with the rest.
+            Path cache = classes.getParent() != null && Files.isWritable(classes.getParent()) ? classes.getParent().resolve("agent-classpath")
+                    : Path.of(System.getProperty("java.io.tmpdir"), "spacebench-agent");
+            try {
+                return AgentClassPath.packed(own, classes, cache);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("could not pack " + classes + " for the agent", e);
+            }
+        }
+        if (!own.isEmpty() && AgentClassPath.isPacked(own.get(0))) {
+            // An app JVM the tests started on the classes they packed: its agents as the tests' own.
+            return AgentClassPath.fromPacked(own);
+        }
         return own;
+    }
+
+    /** The directory on the class path that holds the agent's main class (Maven's target/classes); null when it comes from a jar. */
+    private static Path ownClassesDirectory(List<Path> own) {
+        String agentMain = AGENT_MAIN.replace('.', '/') + ".class";
+        return own.stream().filter(Files::isDirectory).filter(dir -> Files.isRegularFile(dir.resolve(agentMain))).findFirst().orElse(null);
     }
 
     /**
      * The class path of a process that runs the app's measuring code outside Spring (the run's
-     * driver): {@link #classPathEntries()}, then, when this JVM runs from the Spring Boot jar, the
-     * libraries in {@code libraryPrefixes} from the unpacked jar (the agent's class path leaves
-     * them out). Outside the Boot jar this JVM's own class path already has them.
+     * driver): {@link #classPathEntries()}, then the libraries in {@code libraryPrefixes}, which
+     * the agent's class path leaves out: from the unpacked jar when this JVM runs from the Spring
+     * Boot jar, from this JVM's own class path when its classes were packed. Otherwise this JVM's
+     * own class path already has them.
      *
      * @param libraryPrefixes file-name prefixes of the extra jars, e.g. {@code "sshd-"}
      * @throws java.io.UncheckedIOException if the Boot jar cannot be unpacked or listed
@@ -185,6 +223,10 @@ public final class AgentLauncher {
             } catch (IOException e) {
                 throw new java.io.UncheckedIOException("could not list the libraries unpacked from " + own.get(0), e);
             }
+        } else if (ownClassesDirectory(own) != null || !own.isEmpty() && AgentClassPath.isPacked(own.get(0))) {
+            // Packed as the agent's (classPathEntries): the libraries wanted from this JVM's own class path, after the agent's.
+            own.stream().filter(entry -> !Files.isDirectory(entry) && !entries.contains(entry))
+                    .filter(jar -> libraryPrefixes.stream().anyMatch(jar.getFileName().toString()::startsWith)).forEach(entries::add);
         }
         return entries;
     }

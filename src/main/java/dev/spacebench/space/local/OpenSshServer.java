@@ -152,7 +152,7 @@ public final class OpenSshServer {
      * The server's config: this address and port only, key authentication only, for this user
      * only, the generated host key and authorized_keys, SFTP in process, no forwarding or TTY.
      */
-    static String config(String listenAddress, int port, Path hostKey, Path authorizedKeys, String user) {
+    public static String config(String listenAddress, int port, Path hostKey, Path authorizedKeys, String user) {
         return String.join("\n", List.of(
                 "# made by Spacebench for one Space; removed with it",
                 "ListenAddress " + listenAddress,

@@ -2,7 +2,6 @@ package dev.spacebench.space.vm;
 
 import dev.spacebench.space.SpaceException;
 import dev.spacebench.space.SshAccess;
-import dev.spacebench.space.local.AgentProcess;
 import dev.spacebench.space.local.OpenSshServer;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -99,25 +98,11 @@ final class VmSsh {
      * @param console the guest console's log, where sshd logs
      * @param hostPort the host's 127.0.0.1 port QEMU forwards to the guest's sshd
      * @throws SpaceException if sshd exits or does not listen within {@code timeout}, with the console's last lines
+     *     (its log is the console's)
      */
     SshAccess await(Path console, int hostPort, Duration timeout) throws SpaceException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String listening = "Server listening on " + guestAddress + " port " + GUEST_PORT + ".";
-        while (!OpenSshServer.logHas(console, listening)) {
-            if (OpenSshServer.logHas(console, EXITED)) {
-                throw new SpaceException("the guest's sshd exited before it listened" + AgentProcess.tail(console, "guest console"));
-            }
-            if (System.nanoTime() - deadline > 0) {
-                throw new SpaceException("the guest's sshd did not listen within " + timeout.toMillis() + " ms"
-                        + AgentProcess.tail(console, "guest console"));
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new SpaceException("interrupted while waiting for the guest's sshd");
-            }
-        }
+        OpenSshServer.awaitListening(console, "Server listening on " + guestAddress + " port " + GUEST_PORT + ".", EXITED, timeout,
+                "the guest's sshd");
         return new SshAccess("127.0.0.1", hostPort, USER, files.hostKey(), files.clientKey(), workDir);
     }
 }

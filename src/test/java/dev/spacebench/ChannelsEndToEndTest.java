@@ -89,6 +89,17 @@ class ChannelsEndToEndTest extends AppTestSupport {
                 "channels", "an interleaved run with a floor measures its floor beside the agent channel: add \"agent\"");
     }
 
+    @Test
+    void kindsThatCannotHostSshdSayWhyInA400OnChannelsAndTheVmKindServesSsh() throws Exception {
+        HttpResponse<String> sandbox = post("/api/runs", "{\"space\":{\"kind\":\"sandbox\"},\"channels\":[\"agent\",\"ssh\"]}");
+        assertProblem(sandbox, "channels", "the sandbox kind cannot serve [ssh]; it serves [agent] (ssh: not available: the sandbox has no "
+                + "network (bwrap --unshare-all");
+        if (Files.isExecutable(Path.of("/usr/sbin/sshd"))) {
+            // The kinds that start an sshd of their own: the vm kind's runs in its guest, reached through a QEMU host forward.
+            assertProblem(sandbox, "channels", "; ssh: kinds [container, process, vm]");
+        }
+    }
+
     private static void assertProblem(HttpResponse<String> response, String field, String message) {
         assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
         JsonNode errors = json(response).get("errors");

@@ -31,7 +31,7 @@ public class KindsController {
     @GetMapping
     @Operation(summary = "Every kind with what its last check found", description = "available: true (a check made a "
             + "Space of the kind and pinged its agent), false (see reason and fix) or null while it is being checked; "
-            + "checkedAt: when the last check ended. runtimes: for the container kind, runc and runsc (gVisor) with whether each runs here. defaultKind: what a run that names no kind gets now (null while sandbox is being checked).")
+            + "checkedAt: when the last check ended. runtimes: for the container kind, runc and runsc (gVisor) with whether each runs here. channels: per kind, each channel \"available\" or \"not available: why\" (e.g. the sandbox's ssh). defaultKind: what a run that names no kind gets now (null while sandbox is being checked).")
     public Kinds list() {
         return kinds();
     }
@@ -45,7 +45,7 @@ public class KindsController {
     }
 
     private Kinds kinds() {
-        return new Kinds(runs.defaultKind(), List.copyOf(spaces.kinds().values()), spaces.runtimes());
+        return new Kinds(runs.defaultKind(), List.copyOf(spaces.kinds().values()), spaces.runtimes(), spaces.channels());
     }
 
     /**
@@ -54,7 +54,10 @@ public class KindsController {
      * @param kinds each kind, in the order the dashboard lists them
      * @param runtimes per kind with a choice of OCI runtime ({@code space.runtime}, the container kind): each runtime
      *     with whether it runs here, and why not (its reason and fix)
+     * @param channels per kind, each channel ({@code agent}, {@code ssh}, …): {@code "available"}, or
+     *     {@code "not available: "} and why (what a run asking for it gets as its 400 on {@code channels})
      */
-    public record Kinds(String defaultKind, List<KindStatus> kinds, Map<String, Map<String, SpaceProvider.Availability>> runtimes) {
+    public record Kinds(String defaultKind, List<KindStatus> kinds, Map<String, Map<String, SpaceProvider.Availability>> runtimes,
+                        Map<String, Map<String, String>> channels) {
     }
 }

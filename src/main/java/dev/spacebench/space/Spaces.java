@@ -123,6 +123,22 @@ public class Spaces {
         return problems;
     }
 
+    /**
+     * Per kind, each channel of {@link SpaceChannels#KNOWN}: {@code "available"} where the kind can serve it here,
+     * else {@code "not available: "} and why ({@link SpaceProvider#channelsUnsupported}), e.g. the sandbox's {@code ssh}.
+     */
+    public Map<String, Map<String, String>> channels() {
+        Map<String, Map<String, String>> all = new LinkedHashMap<>();
+        providers.forEach((kind, provider) -> {
+            Map<String, String> each = new LinkedHashMap<>();
+            for (String channel : SpaceChannels.KNOWN) {
+                each.put(channel, provider.channelsUnsupported(Set.of(channel)).map(why -> "not available: " + why).orElse("available"));
+            }
+            all.put(kind, each);
+        });
+        return all;
+    }
+
     /** Whether {@code kind} can serve {@code channel} here ({@link SpaceProvider#channelsUnsupported}); false for an unknown kind. */
     public boolean serves(String kind, String channel) {
         SpaceProvider provider = providers.get(kind);

@@ -44,6 +44,23 @@ class KindsApiTest extends AppTestSupport {
         assertThat(Instant.parse(rechecked.get("checkedAt").asString())).isAfter(firstCheck);
     }
 
+    @Test
+    void eachKindSaysWhichChannelsItServesAndWhyNotTheOthers() throws Exception {
+        JsonNode channels = json(get("/api/kinds")).get("channels");
+        assertThat(channels.get("sandbox").get("agent").asString()).isEqualTo("available");
+        assertThat(channels.get("sandbox").get("ssh").asString()).startsWith("not available: the sandbox kind cannot serve [ssh]")
+                .contains("the sandbox has no network");
+        assertThat(channels.get("process").get("container-exec").asString())
+                .isEqualTo("not available: the process kind cannot serve [container-exec]; it serves [agent, ssh]".replace(
+                        ", ssh", java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/sbin/sshd")) ? ", ssh" : ""));
+        assertThat(channels.get("command").get("agent").asString()).startsWith("not available: ");
+        if (java.nio.file.Files.isExecutable(java.nio.file.Path.of("/usr/sbin/sshd"))) {
+            // The vm kind's guest runs the host's sshd, reached through a QEMU host forward.
+            assertThat(channels.get("vm").get("ssh").asString()).isEqualTo("available");
+            assertThat(channels.get("process").get("ssh").asString()).isEqualTo("available");
+        }
+    }
+
     private Map<String, JsonNode> awaitAllChecked() throws Exception {
         long deadline = System.nanoTime() + Duration.ofMinutes(4).toNanos();
         Map<String, JsonNode> kinds;

@@ -113,20 +113,8 @@ final class ContainerSsh {
         if (!started.ok()) {
             throw new SpaceException("could not start sshd in the container: " + started.lastLine());
         }
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String listening = "Server listening on 0.0.0.0 port " + PORT_INSIDE + ".";
-        while (!OpenSshServer.logHas(log, listening)) {
-            if (System.nanoTime() - deadline > 0 || OpenSshServer.logHas(log, "fatal:")) {
-                throw new SpaceException("the container's sshd did not listen within " + timeout.toMillis() + " ms"
-                        + AgentProcess.tail(log, "sshd"));
-            }
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new SpaceException("interrupted while waiting for the container's sshd");
-            }
-        }
+        OpenSshServer.awaitListening(log, "Server listening on 0.0.0.0 port " + PORT_INSIDE + ".", "fatal:", timeout,
+                "the container's sshd");
         return new SshAccess("127.0.0.1", port, USER, files.hostKey(), files.clientKey(), workDir);
     }
 

@@ -152,7 +152,7 @@ public final class OpenSshServer {
      * The server's config: this address and port only, key authentication only, for this user
      * only, the generated host key and authorized_keys, SFTP in process, no forwarding or TTY.
      */
-    static String config(String listenAddress, int port, Path hostKey, Path authorizedKeys, String user) {
+    public static String config(String listenAddress, int port, Path hostKey, Path authorizedKeys, String user) {
         return String.join("\n", List.of(
                 "# made by Spacebench for one Space; removed with it",
                 "ListenAddress " + listenAddress,
@@ -214,6 +214,48 @@ public final class OpenSshServer {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
+    }
+
+    /**
+     * Waits until {@code log} says a server that runs elsewhere (in a container, in a guest) listens.
+     *
+     * @param listening the line sshd logs once it listens, e.g. {@code Server listening on 0.0.0.0 port 22.}
+     * @param gone text that means sshd will not listen (its log then holds why)
+     * @param server for the message, e.g. "the container's sshd"
+     * @throws SpaceException if {@code gone} shows or {@code timeout} passes first, with the log's last lines
+     */
+    public static void awaitListening(Path log, String listening, String gone, Duration timeout, String server) throws SpaceException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!logHas(log, listening)) {
+            if (logHas(log, gone)) {
+                throw new SpaceException(server + " failed before it listened" + AgentProcess.tail(log, log.getFileName().toString()));
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new SpaceException(server + " did not listen within " + timeout.toMillis() + " ms"
+                        + AgentProcess.tail(log, log.getFileName().toString()));
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SpaceException("interrupted while waiting for " + server);
+            }
+        }
+    }
+
+    /** {@code others} and {@code ssh} where sshd can be started here ({@link #unavailable}), else {@code others} alone. */
+    public static java.util.Set<String> servedWithSsh(String... others) {
+        java.util.Set<String> served = new java.util.HashSet<>(List.of(others));
+        if (unavailable().isEmpty()) {
+            served.add(dev.spacebench.space.SpaceChannels.SSH);
+        }
+        return java.util.Set.copyOf(served);
+    }
+
+    /** A kind's refusal of {@code channels}, with why no sshd can run here added when they name {@code ssh}. */
+    public static Optional<String> whySshToo(Optional<String> refusal, java.util.Set<String> channels) {
+        return refusal.map(why -> channels.contains(dev.spacebench.space.SpaceChannels.SSH)
+                ? why + unavailable().map(missing -> " (ssh: " + missing + ")").orElse("") : why);
     }
 
     /** Whether {@code log} holds {@code text} yet (false while it cannot be read). */

@@ -66,13 +66,12 @@ public class ProcessSpaceProvider extends LocalSpaceProvider {
     /** The agent, and SSH where Debian's sshd is installed ({@link OpenSshServer}). */
     @Override
     protected Set<String> servedChannels() {
-        return OpenSshServer.unavailable().isEmpty() ? Set.of(SpaceChannels.AGENT, SpaceChannels.SSH) : Set.of(SpaceChannels.AGENT);
+        return OpenSshServer.servedWithSsh(SpaceChannels.AGENT);
     }
 
     @Override
     public Optional<String> channelsUnsupported(Set<String> channels) {
-        return super.channelsUnsupported(channels).map(why -> channels.contains(SpaceChannels.SSH)
-                ? why + OpenSshServer.unavailable().map(missing -> " (ssh: " + missing + ")").orElse("") : why);
+        return OpenSshServer.whySshToo(super.channelsUnsupported(channels), channels);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.spacebench.space.sandbox;
 
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SpaceKinds;
 import dev.spacebench.space.SpacesSettings;
 import dev.spacebench.space.SpaceFacts;
@@ -18,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -58,6 +60,19 @@ public class SandboxSpaceProvider extends LocalSpaceProvider {
 
     private static Optional<Path> bwrap() {
         return Executables.onPath("bwrap");
+    }
+
+    /**
+     * Why a sandbox Space serves no SSH, for the 400 on {@code channels}: it has no network the host
+     * can reach, and sshd cannot serve a unix socket as the agent does.
+     */
+    static final String NO_SSH = "ssh: not available: the sandbox has no network (bwrap --unshare-all gives it a network "
+            + "namespace with only a loopback of its own, which the host cannot reach), and OpenSSH's sshd listens on TCP "
+            + "only, not on a unix socket as the agent does";
+
+    @Override
+    public Optional<String> channelsUnsupported(Set<String> channels) {
+        return super.channelsUnsupported(channels).map(why -> channels.contains(SpaceChannels.SSH) ? why + " (" + NO_SSH + ")" : why);
     }
 
     @Override

@@ -21,9 +21,10 @@ import java.util.List;
  * @param hostPort the host's loopback port forwarded to the agent
  * @param guestAddress the guest's address on the user network
  * @param guestPort the agent's port in the guest
+ * @param sshHostPort the host's loopback port forwarded to the guest's sshd ({@link VmSsh#GUEST_PORT}); 0 for none
  */
 record VmCommand(Path qemu, boolean kvm, int vcpus, long memoryMiB, Path kernel, Path initramfs, Path console,
-        List<VmGuest.Share> shares, int hostPort, String guestAddress, int guestPort) {
+        List<VmGuest.Share> shares, int hostPort, String guestAddress, int guestPort, int sshHostPort) {
 
     List<String> argv() {
         List<String> argv = new ArrayList<>(List.of("/bin/sh", "-c",
@@ -40,7 +41,9 @@ record VmCommand(Path qemu, boolean kvm, int vcpus, long memoryMiB, Path kernel,
             argv.addAll(List.of("-fsdev", "local,id=fs" + i + ",path=" + option(share.hostPath()) + ",security_model=none"
                     + (share.readOnly() ? ",readonly=on" : ""), "-device", "virtio-9p-pci,fsdev=fs" + i + ",mount_tag=" + share.tag()));
         }
-        argv.addAll(List.of("-netdev", "user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:" + hostPort + "-" + guestAddress + ":" + guestPort,
+        String sshForward = sshHostPort == 0 ? "" : ",hostfwd=tcp:127.0.0.1:" + sshHostPort + "-" + guestAddress + ":" + VmSsh.GUEST_PORT;
+        argv.addAll(List.of("-netdev", "user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:" + hostPort + "-" + guestAddress + ":" + guestPort
+                + sshForward,
                 "-device", "virtio-net-pci,netdev=net0"));
         return argv;
     }

@@ -26,9 +26,10 @@ import java.util.stream.Stream;
  * @param workDir where the agent starts
  * @param token the agent's token, stored in the initramfs only (not on any command line)
  * @param agent the agent's command line, with its {@code --token-file} at {@link #TOKEN_FILE}
+ * @param ssh the OpenSSH server the guest starts before its agent, or null for none
  */
 record VmGuest(Path busybox, Path modules, String hostname, List<Share> shares, String address, Path workDir, String token,
-        List<String> agent) {
+        List<String> agent, VmSsh ssh) {
 
     /** Where the agent finds its token inside the guest. */
     static final String TOKEN_FILE = "/run/spacebench/token";
@@ -62,6 +63,9 @@ record VmGuest(Path busybox, Path modules, String hostname, List<Share> shares, 
                 cpio.file("modules/" + module.getFileName(), 0644, Files.readAllBytes(module));
             }
             cpio.file(TOKEN_FILE.substring(1), 0600, token.getBytes(StandardCharsets.UTF_8));
+            if (ssh != null) {
+                ssh.addTo(cpio);
+            }
             cpio.file("init", 0755, init().getBytes(StandardCharsets.UTF_8));
             cpio.finish();
         }
@@ -106,6 +110,9 @@ record VmGuest(Path busybox, Path modules, String hostname, List<Share> shares, 
         s.append("hostname ").append(quote(hostname)).append('\n');
         s.append("ip link set lo up; ip link set eth0 up && ip addr add ").append(address).append("/24 dev eth0 || echo '")
                 .append(CONSOLE_PREFIX).append("no eth0 (no virtio-net in the guest kernel?)'\n");
+        if (ssh != null) {
+            s.append(ssh.initLine());
+        }
         s.append("cd ").append(quote(workDir.toString())).append('\n');
         s.append("export PATH=/usr/local/bin:/usr/bin:/bin HOME=/tmp LANG=C.UTF-8\n");
         for (String arg : agent) {

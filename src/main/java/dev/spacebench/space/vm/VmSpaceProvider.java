@@ -1,6 +1,8 @@
 package dev.spacebench.space.vm;
 
+import dev.spacebench.space.SpaceChannels;
 import dev.spacebench.space.SpaceKinds;
+import dev.spacebench.space.SshAccess;
 import dev.spacebench.space.SpacesSettings;
 import dev.spacebench.space.SpaceFacts;
 import dev.spacebench.space.Space;
@@ -14,6 +16,7 @@ import dev.spacebench.space.local.AgentProcess;
 import dev.spacebench.space.local.Executables;
 import dev.spacebench.space.local.HostRoot;
 import dev.spacebench.space.local.LocalSpaceProvider;
+import dev.spacebench.space.local.OpenSshServer;
 import dev.spacebench.space.local.SpaceDir;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -25,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -127,6 +131,17 @@ public class VmSpaceProvider extends LocalSpaceProvider {
         return Availability.yes();
     }
 
+    /** The agent, and SSH where Debian's sshd is installed: the guest runs the host's own over 9p ({@link VmSsh}). */
+    @Override
+    protected Set<String> servedChannels() {
+        return OpenSshServer.servedWithSsh(SpaceChannels.AGENT);
+    }
+
+    @Override
+    public Optional<String> channelsUnsupported(Set<String> channels) {
+        return OpenSshServer.whySshToo(super.channelsUnsupported(channels), channels);
+    }
+
     private Optional<Path> qemu() {
         Path given = Path.of(qemuName);
         return given.isAbsolute() ? Optional.of(given).filter(Files::isExecutable) : Executables.onPath(qemuName);
@@ -169,16 +184,20 @@ public class VmSpaceProvider extends LocalSpaceProvider {
         }
         agent.addAll(dir.agentArguments(GUEST_ADDRESS + ":" + GUEST_PORT, VmGuest.TOKEN_FILE, false));
         Path initramfs = dir.dir().resolve("initramfs.cpio");
-        VmGuest guest = new VmGuest(busybox, modules, id, shares, GUEST_ADDRESS, dir.work(), dir.token().token(), agent);
+        // sshd starts in the guest before the agent (its /init runs the agent last), so under TCG its
+        // start overlaps the agent JVM's; it is waited for only once the agent is ready.
+        VmSsh ssh = launch.wants(SpaceChannels.SSH) ? VmSsh.prepare(dir.dir(), GUEST_ADDRESS, dir.work()) : null;
+        VmGuest guest = new VmGuest(busybox, modules, id, shares, GUEST_ADDRESS, dir.work(), dir.token().token(), agent, ssh);
         guest.writeInitramfs(initramfs);
 
         boolean kvm = useKvm();
         int vcpus = spec.cpus() == null ? Math.min(2, CpuSet.allowed().size()) : (int) Math.ceil(spec.cpus());
         long memoryMiB = spec.memoryMiB() == null ? DEFAULT_MEMORY_MIB : spec.memoryMiB();
         int hostPort = freeLoopbackPort();
+        int sshHostPort = ssh == null ? 0 : freeLoopbackPort();
         Path console = dir.dir().resolve("console.log");
         List<String> command = new VmCommand(qemu, kvm, vcpus, memoryMiB, kernel, initramfs, console, shares, hostPort,
-                GUEST_ADDRESS, GUEST_PORT).argv();
+                GUEST_ADDRESS, GUEST_PORT, sshHostPort).argv();
         // QEMU's host threads get the CPU shape (affinity, quota); the guest's RAM is its memory limit.
         HostShape shape = HostShape.apply("spacebench-" + id, new SpaceSpec(KIND, spec.cpus(), null));
         launch.limits(shape);
@@ -189,6 +208,11 @@ public class VmSpaceProvider extends LocalSpaceProvider {
             throw new SpaceException(e.getMessage() + AgentProcess.tail(console, "guest console"), e);
         }
         launch.ready(started);
+        SshAccess access = null;
+        if (ssh != null) {
+            access = ssh.await(console, sshHostPort, readyTimeout);
+            launch.ssh(access);
+        }
 
         SpaceFacts.Builder facts = SpaceFacts.builder("QEMU virtual machine (" + (kvm ? "KVM" : "TCG software emulation")
                 + ") with its own kernel; host /usr, the JVM and the agent's class path read-only over 9p");
@@ -199,7 +223,13 @@ public class VmSpaceProvider extends LocalSpaceProvider {
         facts.detail("guest kernel", kernel.toString());
         facts.detail("directory", dir.dir().toString());
         facts.network(SpaceFacts.Transport.FORWARDED_TCP, "QEMU user network, restricted (no way out); host 127.0.0.1:"
-                + hostPort + " → agent at " + started.address());
+                + hostPort + " → agent at " + started.address() + (ssh == null ? "" : "; host 127.0.0.1:" + sshHostPort
+                + " → sshd at " + GUEST_ADDRESS + ":" + VmSsh.GUEST_PORT));
+        if (access != null) {
+            facts.detail("ssh", "OpenSSH sshd -D -e in the guest on " + GUEST_ADDRESS + ":" + VmSsh.GUEST_PORT + " (the host's /usr/sbin/sshd "
+                    + "over 9p), QEMU forwarding host " + access.host() + ":" + access.port() + " to it; public-key authentication "
+                    + "only, host and client keys made for this Space; gone with the VM");
+        }
         facts.detail("shared directory", dir.shared() + " (9p, read-write, same path inside; holds the bulk lane)");
         facts.shape(spec.describeShape(), vcpus + " vCPUs (-smp); guest RAM " + memoryMiB + " MiB (-m); QEMU on the host: "
                 + shape.enforced(), null);

@@ -26,11 +26,22 @@ class VmSpaceProviderTest extends LocalSpaceContract {
 
     @Override
     protected SpaceProvider provider(Path root) {
+        return vmOrSkip(root);
+    }
+
+    /**
+     * The vm kind configured from system properties as the app would be, or the test skipped
+     * naming what is missing: Debian's qemu-system-x86 and busybox-static, the guest kernel of
+     * src/vm/fetch-guest.sh, and (without usable KVM) SPACEBENCH_TEST_VM=tcg.
+     */
+    static VmSpaceProvider vmOrSkip(Path root) {
         VmSpaceProvider vm = new VmSpaceProvider(root, System.getProperty("spacebench.space.vm.qemu", "qemu-system-x86_64"),
                 System.getProperty("spacebench.space.vm.kernel", ""), System.getProperty("spacebench.space.vm.modules", ""),
                 System.getProperty("spacebench.space.vm.busybox", ""), System.getProperty("spacebench.space.vm.accel", "auto"));
         String wanted = System.getProperty("spacebench.test.vm", System.getenv().getOrDefault("SPACEBENCH_TEST_VM", ""));
-        assumeTrue(vm.availability().available(), () -> "vm kind: " + vm.availability().reason());
+        assumeTrue(vm.availability().available(), () -> "vm kind: " + vm.availability().reason() + "; fix: " + vm.availability().fix()
+                + " (the vm kind needs the Debian packages qemu-system-x86 and busybox-static, and the guest kernel files "
+                + "src/vm/fetch-guest.sh puts in " + VmSpaceProvider.FETCHED_GUEST + ")");
         assumeTrue(vm.useKvm() || "tcg".equals(wanted),
                 "vm kind: no usable KVM here, and under software emulation (TCG) each VM takes 30 s or more; "
                         + "set SPACEBENCH_TEST_VM=tcg (or -Dspacebench.test.vm=tcg) to test it anyway");

@@ -112,6 +112,14 @@ final class RunRecorder implements MeasureListener {
         }
     }
 
+    /** Stored at once (a skipped metric has no samples to carry its reason): the page's Channels table shows it. */
+    @Override
+    public void skipped(String metric, String reason) {
+        if (!lost) {
+            batches.skipped(runId, metric, reason);
+        }
+    }
+
     @Override
     public void sweepWall(String metric, long ns) {
         all.wall(metric, ns);

@@ -36,13 +36,23 @@ public class SampleBatches {
     private final SampleCsvPieces pieces;
     private final TransactionTemplate transactions;
     private final boolean postgres;
+    private final SkippedMetrics skipped;
 
-    SampleBatches(DataSource dataSource, JdbcTemplate jdbc, SampleCsvPieces pieces) {
+    SampleBatches(DataSource dataSource, JdbcTemplate jdbc, SampleCsvPieces pieces, SkippedMetrics skipped) {
         this.jdbc = jdbc;
+        this.skipped = skipped;
         this.pieces = pieces;
         // Plain JDBC transactions on the app's pool: JdbcTemplate and SampleCsvPieces join them.
         this.transactions = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
         this.postgres = Boolean.TRUE.equals(jdbc.execute((ConnectionCallback<Boolean>) SampleBatches::isPostgres));
+    }
+
+    /**
+     * Stores that the run's loops skipped {@code metric}, which its channel cannot do, for
+     * {@code reason} ({@link SkippedMetrics}): no sample carries it, and the page shows it.
+     */
+    public void skipped(long runId, String metric, String reason) {
+        skipped.record(runId, metric, reason);
     }
 
     private static boolean isPostgres(Connection connection) throws SQLException {

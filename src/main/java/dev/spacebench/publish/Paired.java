@@ -18,8 +18,9 @@ import org.springframework.stereotype.Component;
  * @param figures every ratio the run compares
  * @param drift the drift check of its series' block medians; empty for a run without blocks
  * @param channels the Channels table; empty for a run through the agent alone
+ * @param skipped metric id → the channel's reason it could not do it, as stored
  */
-public record Paired(boolean interleaved, PairedFigures figures, Drift drift, Channels channels) {
+public record Paired(boolean interleaved, PairedFigures figures, Drift drift, Channels channels, Map<String, String> skipped) {
 
     /** Reads what {@link Paired} needs of a stored run. */
     @Component
@@ -50,10 +51,25 @@ public record Paired(boolean interleaved, PairedFigures figures, Drift drift, Ch
         }
     }
 
+    /** The Method section's paragraphs on the ratios and the drift check ({@code prose/paired.txt}). */
+    public List<String> method() {
+        return TextTemplates.paragraphs("prose/paired", Map.of("p", this));
+    }
+
+    /** One caveat per series the drift check flagged ({@code prose/drift.txt}), naming it and its move. */
+    public List<String> caveats() {
+        List<String> caveats = new java.util.ArrayList<>();
+        for (Drift.Series s : drift.flagged()) {
+            caveats.add(String.join(" ", TextTemplates.paragraphs("prose/drift", Map.of("s", s, "d", drift))));
+        }
+        return caveats;
+    }
+
     /** From what was read; see {@link Reader#read}. */
     public static Paired of(Plan plan, List<String> channels, List<MetricResult> results, Map<String, SortedMap<Integer, Long>> blocks,
                             Map<String, long[]> sorted, Map<String, String> skipped) {
         PairedFigures figures = PairedFigures.of(results, blocks, sorted);
-        return new Paired(plan.interleaved(), figures, Drift.of(blocks, results), Channels.of(plan, channels, results, skipped, figures));
+        return new Paired(plan.interleaved(), figures, Drift.of(blocks, results), Channels.of(plan, channels, results, skipped, figures),
+                Map.copyOf(skipped));
     }
 }

@@ -1,6 +1,8 @@
 package dev.spacebench.publish.export;
 
 import dev.spacebench.metric.Kind;
+import dev.spacebench.publish.Drift;
+import dev.spacebench.publish.Paired;
 import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
@@ -23,11 +25,13 @@ public class ResultJson implements RunExporter {
     private final RunReportBuilder reports;
     private final RunService runs;
     private final JsonMapper mapper;
+    private final Paired.Reader paired;
 
-    public ResultJson(RunReportBuilder reports, RunService runs, JsonMapper mapper) {
+    public ResultJson(RunReportBuilder reports, RunService runs, JsonMapper mapper, Paired.Reader paired) {
         this.reports = reports;
         this.runs = runs;
         this.mapper = mapper;
+        this.paired = paired;
     }
 
     @Override
@@ -47,21 +51,50 @@ public class ResultJson implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId))));
+        List<MetricResult> results = runs.results(runId);
+        RunReport report = reports.build(runId);
+        out.write(mapper.writeValueAsBytes(of(report, results, read(runId, report, results))));
     }
 
     @Override
     public void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
-        out.write(mapper.writeValueAsBytes(of(reports.buildPublished(runId, published), runs.results(runId))));
+        List<MetricResult> results = runs.results(runId);
+        RunReport report = reports.buildPublished(runId, published);
+        out.write(mapper.writeValueAsBytes(of(report, results, read(runId, report, results))));
     }
 
+    private Paired read(long runId, RunReport report, List<MetricResult> results) {
+        return paired.read(runId, report.plan(), report.spaceSpec().channelsOrDefault(), results);
+    }
+
+    /** As {@link #of(RunReport, List, Paired)} without the comparisons (null). */
     public static ResultDocument of(RunReport report, List<MetricResult> results) {
+        return of(report, results, null);
+    }
+
+    /** @param paired the run's comparisons; null leaves {@code comparisons} out */
+    public static ResultDocument of(RunReport report, List<MetricResult> results, Paired paired) {
         List<ResultDocument.MetricFigures> metrics = results.stream().map(ResultJson::figures).toList();
         return new ResultDocument(ResultDocument.SCHEMA,
                 new ResultDocument.RunInfo(report.id(), report.status(), report.kind(), report.createdAt(), report.startedAt(),
                         report.finishedAt(), report.failureReason(), report.sampleCount(), report.headline()),
                 report.spaceSpec(), report.plan(), report.environmentDetail(), report.buildDetail(),
-                ResultDocument.Definitions.current(), metrics, concurrency(report));
+                ResultDocument.Definitions.current(), metrics, concurrency(report), comparisons(paired));
+    }
+
+    private static ResultDocument.Comparisons comparisons(Paired paired) {
+        if (paired == null) {
+            return null;
+        }
+        List<ResultDocument.Ratio> ratios = paired.figures().pairs().stream().map(p -> new ResultDocument.Ratio(p.kind(), p.channel(),
+                p.metric(), p.against(), p.ratio(), p.lower(), p.upper(), 0.95, p.paired(), p.blocks(), p.method())).toList();
+        Drift drift = paired.drift();
+        ResultDocument.DriftCheck check = drift.isEmpty() ? null : new ResultDocument.DriftCheck(Drift.METHOD, drift.threshold(),
+                drift.series().stream().map(s -> new ResultDocument.DriftSeries(s.metric(), s.blocks(), s.medians(), s.rho(), s.p(),
+                        s.slopeNs(), s.moveNs(), s.movePercent(), s.p50Ci(), s.flagged())).toList());
+        List<ResultDocument.Skipped> skipped = new java.util.TreeMap<>(paired.skipped()).entrySet().stream()
+                .map(e -> new ResultDocument.Skipped(e.getKey(), e.getValue())).toList();
+        return new ResultDocument.Comparisons(paired.interleaved(), ratios, check, skipped);
     }
 
     private static ResultDocument.Concurrency concurrency(RunReport report) {

@@ -121,6 +121,12 @@ class PairedFiguresTest {
             assertThat(pair.lower()).as(pair.metric() + " lower end").isCloseTo(Double.parseDouble(scipy[2]), within(1e-9));
             assertThat(pair.upper()).as(pair.metric() + " upper end").isCloseTo(Double.parseDouble(scipy[3]), within(1e-9));
         }
+        // The "added" sentence reads from the paired ratio: 3 significant digits of SciPy's figures, rounded here.
+        String sentence = Split.of(results(), null, Map.of(), figures).added().stream().filter(a -> a.metric().equals("exec.sh_c"))
+                .findFirst().orElseThrow().text();
+        String[] sh = expected.get(1);
+        assertThat(sentence).contains("paired by block, " + three(sh[1]) + "× the floor's time, 95% CI " + three(sh[2]) + "× – "
+                + three(sh[3]) + "× over 30 blocks");
         // Hyperfine ran, so sh -c true reads against it plus the bare ping, as the "added" line does.
         assertThat(figures.pairs().get(1).against()).containsExactly("floor.hyperfine.sh_c", "floor.grpc.noop");
         assertThat(figures.pairs().get(2).kind()).isEqualTo(PairedFigures.CHANNEL);
@@ -182,6 +188,11 @@ class PairedFiguresTest {
         series("floor.spawn.true", random, b -> 800_000);
 
         assertThat(Drift.of(medians(), results()).flagged()).isEmpty();
+    }
+
+    /** Three significant digits, half-even, trailing zeros kept (as pages print ratios). */
+    private static String three(String value) {
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(3, java.math.RoundingMode.HALF_EVEN)).toPlainString();
     }
 
     private static boolean scipyAvailable() {

@@ -23,6 +23,7 @@ import java.util.List;
  *     {@code spacebench.publish.repository-url}, not one the page's host set
  * @param split where the time went and what Spacebench and the Space added above the floor; every page that
  *     shows the run (its own, a benchmark's, the static site's, page.md) renders it from here
+ * @param paired the run's ratios with their 95% intervals, its drift check and its Channels table (issues 29 and 27)
  */
 public record RunReport(
         long id,
@@ -57,7 +58,8 @@ public record RunReport(
         Plan plan,
         Environment environmentDetail,
         Build buildDetail,
-        Sweep sweep) {
+        Sweep sweep,
+        Paired paired) {
 
     /**
      * The same report with its download and plot links relative to the run's own folder
@@ -74,7 +76,7 @@ public record RunReport(
                 startedAt, finishedAt, wallTime, sampleCount, exec, files, space, floor, split, relativePlots, method, caveats,
                 environment, build, reproduce, upstreamRepository, questions, links, spaceSpec, plan, environmentDetail, buildDetail,
                 sweep == null ? null : sweep.withPlots(sweep.plots().stream()
-                        .map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList()));
+                        .map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList()), paired);
     }
 
     /**

@@ -47,10 +47,12 @@ public class RunReportBuilder {
     private final String repositoryUrl;
     private final boolean upstreamRepository;
     private final SortedSamples sorted;
+    private final Paired.Reader paired;
 
     public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots, RunExporters exporters,
-                            PublishSettings settings, SortedSamples sorted) {
+                            PublishSettings settings, SortedSamples sorted, Paired.Reader paired) {
         this.sorted = sorted;
+        this.paired = paired;
         this.runs = runs;
         this.json = json;
         this.samples = samples;
@@ -138,7 +140,8 @@ public class RunReportBuilder {
 
         List<RunReport.FloorRow> floor = Floor.rows(results);
         SpaceFacts spaceFacts = env == null ? null : env.spaceFacts();
-        Split split = Split.of(results, env, sorted.read(id, Split.comparedMetrics()));
+        Paired comparisons = paired.read(id, plan, run.getSpaceSpec().channelsOrDefault(), results);
+        Split split = Split.of(results, env, sorted.read(id, Split.comparedMetrics()), comparisons.figures());
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
@@ -153,10 +156,10 @@ public class RunReportBuilder {
                 Headline.sentence(run, kind, exec, files, env, version, !results.isEmpty(), sampleCount),
                 run.getFailureReason(), failures, failedByMetric(results), run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall),
                 sampleCount, exec, files, space, floor, split, plots.available(id, results),
-                run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
+                concat(run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
                         ? Method.describe(plan, spaceFacts, kind, warmups, failures)
-                        : Outcome.describe(run, plan, kind, results, warmups, failures),
-                Caveats.list(run, plan, env, kind, exec, failures),
+                        : Outcome.describe(run, plan, kind, results, warmups, failures), comparisons.method()),
+                concat(Caveats.list(run, plan, env, kind, exec, failures), comparisons.caveats()),
                 withTestbed(testbed, environment(env, spec, kind)),
                 buildFacts(build),
                 reproduce(spec, plan, build),
@@ -166,7 +169,13 @@ public class RunReportBuilder {
                         .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),
                                 f.exporter().title(), f.exporter().description())).toList()),
                 spec, plan, env, build,
-                Concurrency.of(id, plan, results, kind, env == null ? null : env.host().cpuCount()));
+                Concurrency.of(id, plan, results, kind, env == null ? null : env.host().cpuCount()), comparisons);
+    }
+
+    private static List<String> concat(List<String> first, List<String> then) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(then);
+        return all;
     }
 
     /** What title.txt reads: which of the plan's metrics the question can be about. */

@@ -8,6 +8,7 @@ import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.SpaceLifecycle;
 import dev.spacebench.metric.Sweep;
 import dev.spacebench.metric.Transfer;
+import dev.spacebench.metric.Via;
 import dev.spacebench.plan.Plan;
 import dev.spacebench.stats.Histograms;
 import dev.spacebench.stats.PercentileInterval;
@@ -21,7 +22,8 @@ import java.util.List;
 /**
  * Turns a run's samples into one {@link MetricResult} per metric, in page order: Space ready,
  * exec metrics, then upload and download per file size, then Space delete, then the floor, then a
- * concurrency sweep's metrics level by level (ready, exec, files, delete). A metric with no
+ * concurrency sweep's metrics level by level (ready, exec, files, delete), then each channel's
+ * ({@code via.<channel>.…}) in page order. A metric with no
  * sample at all (the run stopped before it) gets no result; one whose samples all failed gets a
  * result with counts and no figures.
  */
@@ -49,6 +51,11 @@ final class ResultCalculator {
                 add(results, runId, metric.id(), bytes, lane, samples);
             }
         }
+        // A channel's metrics (via.<channel>.…, issue 27), in page order after the plan's: the same figures as the
+        // agent's, so that the Channels table and /compare read them. No lane: a channel moves files its own way.
+        samples.metrics().stream().map(id -> Metric.parse(id).orElse(null)).filter(m -> m instanceof Via)
+                .sorted(Metric.PAGE_ORDER)
+                .forEach(m -> add(results, runId, m.id(), ((Via) m).base() instanceof Transfer t ? t.bytes() : 0, null, samples));
         return results;
     }
 

@@ -8,6 +8,7 @@ import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
+import dev.spacebench.run.samples.BlockMedians;
 import dev.spacebench.run.samples.SampleRows;
 import dev.spacebench.run.samples.SortedSamples;
 import java.util.LinkedHashMap;
@@ -23,8 +24,11 @@ public class Sides {
     private final SortedSamples sorted;
     private final RunReportBuilder reports;
     private final BaselineService baselines;
+    private final BlockMedians blockMedians;
 
-    public Sides(RunService runs, SampleRows samples, SortedSamples sorted, RunReportBuilder reports, BaselineService baselines) {
+    public Sides(RunService runs, SampleRows samples, SortedSamples sorted, RunReportBuilder reports, BaselineService baselines,
+                 BlockMedians blockMedians) {
+        this.blockMedians = blockMedians;
         this.runs = runs;
         this.samples = samples;
         this.sorted = sorted;
@@ -76,6 +80,6 @@ public class Sides {
                 }
             }
             return read.byMetric.getOrDefault(metric, new long[0]);
-        });
+        }, run.getPlan().interleaved() ? run.getPlan() : null, run.getPlan().interleaved() ? blockMedians.read(id) : Map.of());
     }
 }

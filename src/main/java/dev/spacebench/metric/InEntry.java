@@ -1,6 +1,5 @@
 package dev.spacebench.metric;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,7 +13,7 @@ import java.util.regex.Pattern;
  * @param base the metric measured: an exec round trip, a transfer, the Space's ready or delete, or one of those via a channel
  * @param entry the entry's 1-based place, 2 to {@value #MAX_ENTRY}
  */
-public record InEntry(Metric base, int entry) implements Metric {
+public record InEntry(Metric base, int entry) implements Wrapped {
 
     static final String PREFIX = "entry.";
     static final int MAX_ENTRY = 4;
@@ -67,22 +66,6 @@ public record InEntry(Metric base, int entry) implements Metric {
     @Override
     public String label() {
         return base.label() + " in entry " + entry;
-    }
-
-    @Override
-    public Kind kind() {
-        return base.kind();
-    }
-
-    @Override
-    public List<FloorMetric> floors() {
-        return base.floors();
-    }
-
-    /** In its base's group, after the first entry's metrics of that group, by entry. */
-    @Override
-    public int group() {
-        return base.group();
     }
 
     @Override

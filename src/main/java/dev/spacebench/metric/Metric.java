@@ -10,7 +10,7 @@ import java.util.Optional;
  * {@link #parse} reads it back, {@code parse(id).get().id().equals(id)} for every id this model
  * writes. A new metric is a new case here, not an edit at every place that names one.
  */
-public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, FloorMetric, Sweep, Via, InEntry {
+public sealed interface Metric permits ExecRoundTrip, Transfer, SpaceLifecycle, FloorMetric, Sweep, Wrapped {
 
     /**
      * Page order: Space ready, exec round trips, uploads and downloads by file size (upload first),

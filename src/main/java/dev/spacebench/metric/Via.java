@@ -1,6 +1,5 @@
 package dev.spacebench.metric;
 
-import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,7 +12,7 @@ import java.util.regex.Pattern;
  * @param base the metric measured ({@link ExecRoundTrip} or {@link Transfer})
  * @param channel the channel's id: lower-case letters, digits and '-', not {@value #AGENT}
  */
-public record Via(Metric base, String channel) implements Metric {
+public record Via(Metric base, String channel) implements Wrapped {
 
     /** The channel whose metrics carry no prefix. */
     public static final String AGENT = "agent";
@@ -72,23 +71,6 @@ public record Via(Metric base, String channel) implements Metric {
     @Override
     public String label() {
         return base.label() + " over " + channel;
-    }
-
-    @Override
-    public Kind kind() {
-        return base.kind();
-    }
-
-    /** The same floors as through the agent: the floor is the host's spawn, whatever the channel. */
-    @Override
-    public List<FloorMetric> floors() {
-        return base.floors();
-    }
-
-    /** In its base's group, after the agent's metrics of that group, by channel. */
-    @Override
-    public int group() {
-        return base.group();
     }
 
     @Override

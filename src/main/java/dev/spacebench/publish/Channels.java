@@ -65,7 +65,7 @@ public record Channels(List<Column> columns, List<Row> rows) {
     }
 
     /**
-     * @param channels the channels the run asked for, in its order (the agent among them)
+     * @param channels the channels the run's Space served, in its order (the agent among them unless it has none)
      * @param skipped metric id → the channel's reason it was not run (the run's Space facts, {@link Paired#skipped})
      * @return the table; {@link #isEmpty()} when the run measured through the agent alone
      */
@@ -84,7 +84,10 @@ public record Channels(List<Column> columns, List<Row> rows) {
             }
         }
         Set<String> all = new LinkedHashSet<>();
-        all.add(Via.AGENT);
+        // The agent first where the Space has one (a command target has none: no agent row of "not measured" cells).
+        if (channels.contains(Via.AGENT)) {
+            all.add(Via.AGENT);
+        }
         all.addAll(channels);
         for (MetricResult r : results) {
             if (Metric.parse(r.getMetric()).orElse(null) instanceof Via via) {

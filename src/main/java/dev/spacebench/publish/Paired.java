@@ -51,11 +51,12 @@ public record Paired(boolean interleaved, PairedFigures figures, Drift drift, Ch
         public Paired read(Run run, Plan plan, List<MetricResult> results, Environment env) {
             long runId = run.getId();
             Map<String, SortedMap<Integer, Long>> medians = blocks.read(runId);
-            if (medians.isEmpty() && plan.interleaved() && !run.getStatus().finished()) {
-                // Stored with the run's final figures: a run still going has them from its sample rows so far.
+            if (medians.isEmpty() && run.isComparison() && !run.getStatus().finished()) {
+                // Stored with the run's final figures: a comparison still going shows its entries' ratios from its
+                // sample rows so far (one scan per read, as its Comparison table always did); other runs wait for the end.
                 medians = blocks.fromSamples(runId);
             }
-            return of(plan, run.getSpaceSpec().channelsOrDefault(), results, medians,
+            return of(plan, List.copyOf(run.getSpaceSpec().served()), results, medians,
                     sorted.read(runId, PairedFigures.metrics(PairedFigures.candidates(results))), skipped(env),
                     ComparisonFigures.of(run, results, medians));
         }

@@ -83,7 +83,6 @@ public class PageController {
         RunReport report = reports.build(id);
         model.addAttribute("r", report);
         model.addAttribute("svgs", plots.svgs(id));
-        model.addAttribute("comparison", report.paired().comparisonTable());
         return "run";
     }
 }

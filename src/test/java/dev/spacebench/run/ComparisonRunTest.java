@@ -111,6 +111,9 @@ class ComparisonRunTest extends AppTestSupport {
         String markdown = get("/api/runs/" + id + "/page.md").body();
         assertThat(markdown).contains("### Comparison: 2 Spaces in one run");
         assertThat(get("/compare?run=" + id).body()).contains("entries of one comparison run");
+        HttpResponse<String> noSuchEntry = get("/api/compare?run=" + id + "&entry=3");
+        assertThat(noSuchEntry.statusCode()).as(noSuchEntry.body()).isEqualTo(400);
+        assertThat(noSuchEntry.body()).contains("entry", "must be from 2 to 2");
         for (JsonNode row : comparison.get("metrics")) {
             String metric = row.get("metric").asString();
             JsonNode b = row.get("entries").get(1);

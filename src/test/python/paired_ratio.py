@@ -24,10 +24,11 @@ def median(block):
     return s[math.ceil(len(s) / 2) - 1]
 
 
-def main(path, method):
-    data = json.load(open(path))
-    alpha = 1 - data["level"]
-    d = np.array([math.log(median(a) / median(b)) for a, b in zip(data["a"], data["b"])])
+def interval(d, level, method):
+    """(ratio, lower, upper) for log-ratios d: exp of the Walsh-average median and of the ends of
+    the interval that inverts scipy.stats.wilcoxon (as this file's docstring says)."""
+    alpha = 1 - level
+    d = np.array(d, dtype=float)
     walsh = np.sort(np.array([(d[i] + d[j]) / 2 for i in range(len(d)) for j in range(i, len(d))]))
     m = len(walsh)
 
@@ -61,7 +62,14 @@ def main(path, method):
     last = low
     lower = 0.0 if first == 0 else math.exp(walsh[first - 1])
     upper = math.inf if last == m else math.exp(walsh[last])
-    print(f"{math.exp(float(np.median(walsh)))!r} {lower!r} {upper!r}")
+    return math.exp(float(np.median(walsh))), lower, upper
+
+
+def main(path, method):
+    data = json.load(open(path))
+    d = [math.log(median(a) / median(b)) for a, b in zip(data["a"], data["b"])]
+    ratio, lower, upper = interval(d, data["level"], method)
+    print(f"{ratio!r} {lower!r} {upper!r}")
 
 
 if __name__ == "__main__":

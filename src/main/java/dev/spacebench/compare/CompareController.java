@@ -25,8 +25,8 @@ class CompareController {
 
     @GetMapping("/compare")
     String page(@RequestParam(required = false) String runs, @RequestParam(required = false) Long run,
-                @RequestParam(required = false) String baseline, Model model) {
-        model.addAttribute("c", comparisons.compare(runs, run, baseline));
+                @RequestParam(required = false) String baseline, @RequestParam(required = false) Integer entry, Model model) {
+        model.addAttribute("c", comparisons.compare(runs, run, baseline, entry));
         return "compare";
     }
 
@@ -34,7 +34,7 @@ class CompareController {
     @ResponseBody
     @Operation(summary = "The comparison as JSON (same parameters as the /compare page)")
     Comparison json(@RequestParam(required = false) String runs, @RequestParam(required = false) Long run,
-                    @RequestParam(required = false) String baseline) {
-        return comparisons.compare(runs, run, baseline);
+                    @RequestParam(required = false) String baseline, @RequestParam(required = false) Integer entry) {
+        return comparisons.compare(runs, run, baseline, entry);
     }
 }

@@ -23,4 +23,15 @@ public class CompareService {
     public Comparison compare(String runs, Long run, String baseline) {
         return ComparisonRequest.resolve(runs, run, baseline, sides);
     }
+
+    /**
+     * As {@link #compare(String, Long, String)}; {@code run=ID} alone (or with {@code entry=N}) compares a comparison
+     * run's first entry (side a) with its second (or N-th, side b), blocks paired.
+     *
+     * @throws dev.spacebench.request.InvalidRequestException naming {@code entry} when it is out of range or given
+     *     with another shape
+     */
+    public Comparison compare(String runs, Long run, String baseline, Integer entry) {
+        return ComparisonRequest.resolve(runs, run, baseline, entry, sides);
+    }
 }

@@ -4,6 +4,7 @@ import dev.spacebench.baseline.BaselineFigures;
 import dev.spacebench.metric.ExecRoundTrip;
 import dev.spacebench.publish.Format;
 import dev.spacebench.stats.MannWhitney;
+import dev.spacebench.stats.PairedRatio;
 import dev.spacebench.stats.RatioOfMedians;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -58,7 +59,26 @@ public final class Comparer {
             warnings.add(0, "Not like for like: these figures come from different machines or kinds of Space, so a ratio "
                     + "says how the two setups differ, not how the Spaces alone do.");
         }
-        return new Comparison(a.title(), a.link(), b.title(), b.link(), rows, environment, warnings.isEmpty(), warnings);
+        String noPairing = a.interleavedPlan() == null || b.interleavedPlan() == null
+                ? "no paired interval: both sides must be interleaved runs (a sequential run, or a baseline without its run, has no blocks)"
+                : !a.interleavedPlan().equals(b.interleavedPlan())
+                ? "no paired interval: the two runs' plans differ, so their blocks are not the same places in the same schedule"
+                : null;
+        List<Comparison.PairedRow> paired = new ArrayList<>();
+        if (noPairing == null) {
+            for (Comparison.Row row : rows) {
+                java.util.SortedMap<Integer, Long> ba = a.blocks().get(row.metric());
+                java.util.SortedMap<Integer, Long> bb = b.blocks().get(row.metric());
+                if (ba == null || bb == null) {
+                    continue;
+                }
+                PairedRatio.byBlock(bb, ba).ifPresent(p -> paired.add(new Comparison.PairedRow(row.metric(), p.ratio(),
+                        p.bounded() ? p.lower() : null, p.bounded() ? p.upper() : null, p.blocks(), Format.significant(p.ratio()) + "×",
+                        p.bounded() ? Format.significant(p.lower()) + "× – " + Format.significant(p.upper()) + "×" : null)));
+            }
+        }
+        return new Comparison(a.title(), a.link(), b.title(), b.link(), rows, environment, warnings.isEmpty(), warnings,
+                List.copyOf(paired), noPairing);
     }
 
     private static Comparison.Row row(String metric, BaselineFigures fa, BaselineFigures fb, Side a, Side b) {

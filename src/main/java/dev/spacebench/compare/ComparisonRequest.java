@@ -5,7 +5,10 @@ import dev.spacebench.request.InvalidRequestException;
 import java.util.Arrays;
 import java.util.List;
 
-/** Reads {@code runs=A,B} or {@code run=A&baseline=NAME} into two sides. */
+/**
+ * Reads {@code runs=A,B}, {@code run=A&baseline=NAME} or, for a comparison run, {@code run=A} (its first entry
+ * against its second) or {@code run=A&entry=N} (against its N-th) into two sides.
+ */
 final class ComparisonRequest {
 
     private ComparisonRequest() {}
@@ -16,6 +19,14 @@ final class ComparisonRequest {
      * @throws dev.spacebench.run.RunNotFoundException naming {@code runs} or {@code run}
      */
     static Comparison resolve(String runsParam, Long run, String baseline, Sides sides) {
+        return resolve(runsParam, run, baseline, null, sides);
+    }
+
+    /** As {@link #resolve(String, Long, String, Sides)}, with {@code entry} for a comparison run's entries. */
+    static Comparison resolve(String runsParam, Long run, String baseline, Integer entry, Sides sides) {
+        if (entry != null && (run == null || runsParam != null || baseline != null)) {
+            throw invalid("entry", "is only for a comparison run on its own: run=ID&entry=N compares its first entry with its N-th");
+        }
         if (runsParam != null && !runsParam.isBlank()) {
             List<FieldError> extra = new java.util.ArrayList<>();
             String why = "must not be given with runs: compare two runs (runs=A,B) or a run with a baseline (run=ID&baseline=NAME)";
@@ -38,7 +49,22 @@ final class ComparisonRequest {
             return Comparer.compare(sides.baseline(baseline, "baseline"), run(sides, run, "run"));
         }
         if (run != null) {
-            throw invalid("baseline", "is required with run=ID: the baseline to compare the run with, e.g. run=7&baseline=laptop");
+            dev.spacebench.run.Run stored = null;
+            try {
+                stored = sides.stored(run);
+            } catch (dev.spacebench.run.RunNotFoundException e) {
+                // No such run: the query's shape is what is wrong, as for any run=ID without a baseline.
+            }
+            if (stored != null && stored.isComparison()) {
+                int entries = stored.getCompareEntries().size();
+                int other = entry == null ? 2 : entry;
+                if (other < 2 || other > entries) {
+                    throw invalid("entry", "must be from 2 to " + entries + " (run " + run + "'s entries after the first), was " + other);
+                }
+                return Comparer.compare(sides.entry(run, 1), sides.entry(run, other));
+            }
+            throw invalid("baseline", "is required with run=ID: the baseline to compare the run with, e.g. run=7&baseline=laptop"
+                    + " (run=ID alone compares the entries of a comparison run)");
         }
         if (baseline != null && !baseline.isBlank()) {
             throw invalid("run", "is required with baseline=NAME: the run to compare with the baseline, e.g. run=7&baseline=laptop");

@@ -8,6 +8,8 @@ import dev.spacebench.publish.RunReportBuilder;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
+import dev.spacebench.metric.InEntry;
+import dev.spacebench.run.samples.BlockMedians;
 import dev.spacebench.run.samples.SampleRows;
 import dev.spacebench.run.samples.SortedSamples;
 import java.util.LinkedHashMap;
@@ -23,8 +25,11 @@ public class Sides {
     private final SortedSamples sorted;
     private final RunReportBuilder reports;
     private final BaselineService baselines;
+    private final BlockMedians blockMedians;
 
-    public Sides(RunService runs, SampleRows samples, SortedSamples sorted, RunReportBuilder reports, BaselineService baselines) {
+    public Sides(RunService runs, SampleRows samples, SortedSamples sorted, RunReportBuilder reports, BaselineService baselines,
+                 BlockMedians blockMedians) {
+        this.blockMedians = blockMedians;
         this.runs = runs;
         this.samples = samples;
         this.sorted = sorted;
@@ -52,6 +57,42 @@ public class Sides {
                 environment, metric -> new long[0]);
     }
 
+    /** @throws dev.spacebench.run.RunNotFoundException if there is no such run */
+    dev.spacebench.run.Run stored(long id) {
+        return runs.get(id);
+    }
+
+    /**
+     * Entry {@code entry} (1-based) of comparison run {@code id} as a side: its metrics under their base ids
+     * ({@code entry.2.exec.noop} as {@code exec.noop}), its samples and block medians, so that two entries of one run
+     * compare as two runs do, their blocks paired (the same rounds of one schedule).
+     *
+     * @throws dev.spacebench.run.RunNotFoundException if there is no such run
+     * @throws IllegalArgumentException if the run is not a comparison run or has no such entry
+     */
+    public Side entry(long id, int entry) {
+        Run run = runs.get(id);
+        if (!run.isComparison() || entry < 1 || entry > run.getCompareEntries().size()) {
+            throw new IllegalArgumentException("run " + id + " has no entry " + entry);
+        }
+        var spec = run.getCompareEntries().get(entry - 1);
+        Side whole = runSide(run, "run " + id + ", entry " + spec.label() + " (" + spec.space().kind() + " Space, " + run.getStatus() + ")");
+        Map<String, BaselineFigures> figures = new LinkedHashMap<>();
+        whole.figures().forEach((metric, f) -> {
+            if (InEntry.entryOf(metric) == entry) {
+                figures.put(InEntry.baseId(metric), f);
+            }
+        });
+        Map<String, java.util.SortedMap<Integer, Long>> blocks = new LinkedHashMap<>();
+        whole.blocks().forEach((metric, b) -> {
+            if (!Metric.isFloor(metric) && InEntry.entryOf(metric) == entry) {
+                blocks.put(InEntry.baseId(metric), b);
+            }
+        });
+        return new Side(whole.title(), whole.link(), true, figures, whole.environment(),
+                metric -> whole.samples().apply(InEntry.id(metric, entry)), whole.interleavedPlan(), blocks);
+    }
+
     private Side runSide(Run run, String title) {
         long id = run.getId();
         Map<String, BaselineFigures> figures = new LinkedHashMap<>();
@@ -76,6 +117,6 @@ public class Sides {
                 }
             }
             return read.byMetric.getOrDefault(metric, new long[0]);
-        });
+        }, run.getPlan().interleaved() ? run.getPlan() : null, run.getPlan().interleaved() ? blockMedians.read(id) : Map.of());
     }
 }

@@ -31,12 +31,10 @@ public class PageController {
     private final RunSummaries summaries;
     private final Spaces spaces;
     private final DatabaseSize database;
-    private final dev.spacebench.run.ComparisonFigures comparisons;
 
     public PageController(RunService runs, RunReportBuilder reports, Plots plots, RunSummaries summaries, Spaces spaces,
-                          DatabaseSize database, dev.spacebench.run.ComparisonFigures comparisons) {
+                          DatabaseSize database) {
         this.database = database;
-        this.comparisons = comparisons;
         this.runs = runs;
         this.reports = reports;
         this.plots = plots;
@@ -85,7 +83,6 @@ public class PageController {
         RunReport report = reports.build(id);
         model.addAttribute("r", report);
         model.addAttribute("svgs", plots.svgs(id));
-        model.addAttribute("comparison", ComparisonTable.of(comparisons.of(id)));
         return "run";
     }
 }

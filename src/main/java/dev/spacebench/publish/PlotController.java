@@ -39,12 +39,12 @@ public class PlotController {
 
     @GetMapping("/{metric}.svg")
     @Operation(summary = "Latency by percentile for an exec metric (exec.noop, exec.true, exec.sh_c); "
-            + "a concurrency sweep's sweep.latency and sweep.rate")
+            + "a concurrency sweep's sweep.latency and sweep.rate; an interleaved run's drift (block medians against time)")
     public ResponseEntity<String> latency(@PathVariable long id, @PathVariable String metric) {
         runs.get(id);
-        return plots.latency(id, metric).or(() -> plots.sweep(id, metric)).map(svg -> ResponseEntity.ok().contentType(SVG).body(svg))
+        return plots.latency(id, metric).or(() -> plots.sweep(id, metric)).or(() -> plots.drift(id, metric)).map(svg -> ResponseEntity.ok().contentType(SVG).body(svg))
                 .orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, "run " + id + " has no measured samples of '" + metric
                         + "' to plot; exec metrics are " + String.join(", ", ExecRoundTrip.ids())
-                        + ", a concurrency sweep's plots sweep.latency and sweep.rate"));
+                        + ", a concurrency sweep's plots sweep.latency and sweep.rate, an interleaved run's drift"));
     }
 }

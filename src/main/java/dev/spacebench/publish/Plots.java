@@ -6,12 +6,14 @@ import dev.spacebench.metric.PlanMetrics;
 import dev.spacebench.metric.FloorMetric;
 import dev.spacebench.metric.Kind;
 import dev.spacebench.metric.Sweep;
+import dev.spacebench.publish.plot.DriftPlot;
 import dev.spacebench.publish.plot.PercentilePlot;
 import dev.spacebench.publish.plot.SweepPlot;
 import dev.spacebench.publish.plot.ThroughputPlot;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.Run;
 import dev.spacebench.run.RunService;
+import dev.spacebench.run.samples.BlockMedians;
 import dev.spacebench.run.samples.SampleRows;
 import dev.spacebench.stats.PercentileTable;
 import dev.spacebench.stats.Throughput;
@@ -38,13 +40,18 @@ public class Plots {
     static final String SWEEP_RATE = "sweep.rate";
     static final String SWEEP_RATE_TITLE = "Round trips per second against busy Spaces";
     private static final String THROUGHPUT_TITLE = "Throughput by file size (MiB/s at the p50)";
+    /** An interleaved run's block medians against time (issue 29, point 4), one line per series. */
+    static final String DRIFT = "drift";
+    static final String DRIFT_TITLE = "Drift: each series' block medians against time, over its own median";
 
     private final RunService runs;
     private final SampleRows samples;
+    private final BlockMedians blockMedians;
 
-    public Plots(RunService runs, SampleRows samples) {
+    public Plots(RunService runs, SampleRows samples, BlockMedians blockMedians) {
         this.runs = runs;
         this.samples = samples;
+        this.blockMedians = blockMedians;
     }
 
     /**
@@ -69,6 +76,9 @@ public class Plots {
         if (!throughputPoints(results).isEmpty()) {
             plots.add(new Plot(THROUGHPUT, THROUGHPUT_TITLE, "/api/runs/" + runId + "/plots/throughput.svg"));
         }
+        if (blockMedians.read(runId).values().stream().anyMatch(b -> b.size() >= 2)) {
+            plots.add(new Plot(DRIFT, DRIFT_TITLE, "/api/runs/" + runId + "/plots/" + DRIFT + ".svg"));
+        }
         // The sweep's two plots are the sweep section's own (RunReport.Sweep#plots), not listed here.
         return plots;
     }
@@ -84,6 +94,7 @@ public class Plots {
         if (!points.isEmpty()) {
             svgs.put(THROUGHPUT, ThroughputPlot.svg(THROUGHPUT_TITLE, points));
         }
+        drift(runId, results).ifPresent(svg -> svgs.put(DRIFT, svg));
         Run run = runs.get(runId);
         sweep(run, results, SWEEP_LATENCY).ifPresent(svg -> svgs.put(SWEEP_LATENCY, svg));
         sweep(run, results, SWEEP_RATE).ifPresent(svg -> svgs.put(SWEEP_RATE, svg));
@@ -124,6 +135,28 @@ public class Plots {
         return Optional.of(plot.equals(SWEEP_LATENCY)
                 ? SweepPlot.svg(SWEEP_LATENCY_TITLE, "Round trip (ms)", levels, cpus, series)
                 : SweepPlot.svg(SWEEP_RATE_TITLE, "Round trips per second", levels, cpus, series));
+    }
+
+    /**
+     * @param plot {@value #DRIFT}
+     * @return the drift plot; empty for another plot id or a run with no series in two blocks or more
+     */
+    public Optional<String> drift(long runId, String plot) {
+        return DRIFT.equals(plot) ? drift(runId, runs.results(runId)) : Optional.empty();
+    }
+
+    private Optional<String> drift(long runId, List<MetricResult> results) {
+        Map<String, java.util.SortedMap<Integer, Long>> blocks = blockMedians.read(runId);
+        Drift drift = Drift.of(blocks, results);
+        java.util.Set<String> flagged = new java.util.HashSet<>();
+        drift.flagged().forEach(s -> flagged.add(s.metric()));
+        List<DriftPlot.Series> series = new ArrayList<>();
+        blocks.entrySet().stream().filter(e -> e.getValue().size() >= 2)
+                .sorted(Map.Entry.comparingByKey((a, b) -> dev.spacebench.metric.Metric.PAGE_ORDER.compare(
+                        dev.spacebench.metric.Metric.of(a), dev.spacebench.metric.Metric.of(b))))
+                .forEach(e -> series.add(new DriftPlot.Series(dev.spacebench.metric.Metric.of(e.getKey()).label(),
+                        List.copyOf(e.getValue().keySet()), List.copyOf(e.getValue().values()), flagged.contains(e.getKey()))));
+        return series.isEmpty() ? Optional.empty() : Optional.of(DriftPlot.svg(DRIFT_TITLE, series));
     }
 
     private static List<Double> ms(List<MetricResult> at, java.util.function.Function<MetricResult, Long> figure) {

@@ -18,6 +18,8 @@ import java.util.List;
  *
  * @param title the question the page answers
  * @param headline one sentence answering it with the headline figure (or saying why it cannot)
+ * @param paired the run's ratios with their 95% intervals (each Space metric over its floor, each channel over the
+ *     agent, a comparison run's entries over the first), its drift check and its Channels table (issues 29 and 27)
  */
 public record RunReport(
         long id,
@@ -30,7 +32,8 @@ public record RunReport(
         Sweep sweep,
         Prose prose,
         Setup setup,
-        Downloads downloads) {
+        Downloads downloads,
+        Paired paired) {
 
     /**
      * How the run ended (or stands).
@@ -88,7 +91,7 @@ public record RunReport(
         return new RunReport(id, kind, title, headline, state, times, figures.withPlots(relativePlots),
                 sweep == null ? null : sweep.withPlots(sweep.plots().stream()
                         .map(p -> new Plots.Plot(p.id(), p.title(), relative.apply(p.url()))).toList()),
-                prose, setup, links);
+                prose, setup, links, paired);
     }
 
     /**

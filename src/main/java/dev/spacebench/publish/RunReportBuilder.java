@@ -47,10 +47,12 @@ public class RunReportBuilder {
     private final String repositoryUrl;
     private final boolean upstreamRepository;
     private final SortedSamples sorted;
+    private final Paired.Reader paired;
 
     public RunReportBuilder(RunService runs, JsonMapper json, RunSampleRepository samples, Plots plots, RunExporters exporters,
-                            PublishSettings settings, SortedSamples sorted) {
+                            PublishSettings settings, SortedSamples sorted, Paired.Reader paired) {
         this.sorted = sorted;
+        this.paired = paired;
         this.runs = runs;
         this.json = json;
         this.samples = samples;
@@ -68,7 +70,7 @@ public class RunReportBuilder {
      */
     public List<RunReport.Fact> facts(long id) {
         Run run = runs.get(id);
-        List<RunReport.Fact> facts = new ArrayList<>(environment(run.getEnvironment(), run.getSpaceSpec().redacted(), run.getKind()));
+        List<RunReport.Fact> facts = new ArrayList<>(environment(run.getEnvironment(), run.getSpaceSpec().redacted(), run.getKind(), java.util.Set.of()));
         facts.addAll(buildFacts(run.getBuild()));
         return facts;
     }
@@ -137,7 +139,8 @@ public class RunReportBuilder {
 
         List<RunReport.FloorRow> floor = Floor.rows(results);
         SpaceFacts spaceFacts = env == null ? null : env.spaceFacts();
-        Split split = Split.of(results, env, sorted.read(id, Split.comparedMetrics()));
+        Paired comparisons = paired.read(run, plan, results, env);
+        Split split = Split.of(results, env, sorted.read(id, Split.comparedMetrics()), comparisons.figures());
 
         Duration wall = run.getStartedAt() != null && run.getFinishedAt() != null
                 ? Duration.between(run.getStartedAt(), run.getFinishedAt()) : null;
@@ -155,16 +158,23 @@ public class RunReportBuilder {
                 new RunReport.Times(run.getCreatedAt(), run.getStartedAt(), run.getFinishedAt(), Format.wall(wall)),
                 new RunReport.Figures(exec, files, space, floor, split, plots.available(id, results)),
                 Concurrency.of(id, plan, results, kind, env == null ? null : env.host().cpuCount()),
-                new RunReport.Prose(run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
+                new RunReport.Prose(concat(run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished()
                         ? Method.describe(plan, spaceFacts, kind, warmups, failures)
-                        : Outcome.describe(run, plan, kind, results, warmups, failures),
-                        Caveats.list(run, plan, env, kind, exec, failures),
+                        : Outcome.describe(run, plan, kind, results, warmups, failures), comparisons.method()),
+                        concat(Caveats.list(run, plan, env, kind, exec, failures), comparisons.caveats()),
                         Questions.list(exec, run.getStatus() == RunStatus.SUCCEEDED || !run.getStatus().finished())),
-                new RunReport.Setup(withTestbed(testbed, environment(env, spec, kind)), buildFacts(build), reproduce(spec, plan, build),
+                new RunReport.Setup(withTestbed(testbed, environment(env, spec, kind, comparisons.channels().shownSkips())), buildFacts(build), reproduce(spec, plan, build),
                         upstreamRepository, spec, plan, env, build),
                 new RunReport.Downloads(exporters.files(id, results).stream()
                         .map(f -> new RunReport.Download(f.exporter().id(), f.file().name(), f.file().url(id),
-                                f.exporter().title(), f.exporter().description())).toList()));
+                                f.exporter().title(), f.exporter().description())).toList()),
+                comparisons);
+    }
+
+    private static List<String> concat(List<String> first, List<String> then) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(then);
+        return all;
     }
 
     /** What title.txt reads: which of the plan's metrics the question can be about. */
@@ -215,7 +225,11 @@ public class RunReportBuilder {
         return all;
     }
 
-    private static List<RunReport.Fact> environment(Environment env, SpaceSpec spec, String kind) {
+    /**
+     * @param shownElsewhere metrics whose skip reason the Channels table shows: their "not measured" fact is left
+     *     out here, so the page says it once
+     */
+    private static List<RunReport.Fact> environment(Environment env, SpaceSpec spec, String kind, java.util.Set<String> shownElsewhere) {
         List<RunReport.Fact> facts = new ArrayList<>();
         if (env == null) {
             facts.add(new RunReport.Fact("Environment", "not recorded: the Space's agent never answered"));
@@ -244,7 +258,8 @@ public class RunReportBuilder {
         }
         // The transport is the network's own first words: one row says both.
         space.toMap().forEach((label, value) -> {
-            if (!label.equals("transport")) {
+            if (!label.equals("transport") && !(label.startsWith(Paired.NOT_MEASURED)
+                    && shownElsewhere.contains(label.substring(Paired.NOT_MEASURED.length())))) {
                 facts.add(new RunReport.Fact("Space " + label, value));
             }
         });

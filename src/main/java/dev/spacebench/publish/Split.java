@@ -102,11 +102,18 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
      * @param belowResolution the distance is under that step
      * @param otherTransport the bare ping went over TCP loopback while the Space is reached through a unix socket
      * @param text the sentence, from {@code prose/added.txt}
+     * @param pair the same comparison as a ratio ({@link PairedFigures}); null when the run has none. When it is
+     *     block-paired with a bounded interval, the sentence reads from it: within noise when its interval holds 1
      */
     public record Added(String metric, String label, RunReport.Figure roundTrip, String floorLabel, int floorParts,
                         RunReport.Figure floor, RunReport.Figure added, Long addedPercent, boolean below, String ci,
                         Long ciLowerNs, Long ciUpperNs, boolean withinNoise, RunReport.Figure resolution,
-                        boolean belowResolution, boolean otherTransport, String text) {
+                        boolean belowResolution, boolean otherTransport, String text, PairedFigures.Pair pair) {
+
+        /** Whether the sentence reads from a block-paired ratio with both ends of its interval. */
+        public boolean pairedInterval() {
+            return pair != null && pair.paired() && pair.bounded();
+        }
     }
 
     /** @param label "Space creation", "agent start", "first Ping" */
@@ -133,6 +140,14 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
      *     those of {@link #comparedMetrics()} suffice; empty: no intervals
      */
     public static Split of(List<MetricResult> results, Environment environment, Map<String, long[]> samples) {
+        return of(results, environment, samples, new PairedFigures(List.of()));
+    }
+
+    /**
+     * As {@link #of(List, Environment, Map)}, each "added" sentence reading from the run's paired figures where it has
+     * a block-paired one (issue 29: the harness line reads from the paired ratio and its interval).
+     */
+    public static Split of(List<MetricResult> results, Environment environment, Map<String, long[]> samples, PairedFigures paired) {
         List<ExecSplit> exec = new ArrayList<>();
         for (ExecRoundTrip metric : ExecRoundTrip.values()) {
             RunReportBuilder.find(results, metric.id()).filter(r -> r.getAgentP50Ns() != null).ifPresent(r -> exec.add(
@@ -162,7 +177,7 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
         JvmGc gc = environment == null ? null : environment.hostGcInLoops();
         String hostGc = gc == null || tail.isEmpty() && noopText == null ? null
                 : String.join(" ", TextTemplates.paragraphs("prose/tail-host-gc", Map.of("gc", gc, "ms", gc.timeNs() / 1_000_000)));
-        return new Split(exec, files, ready, tail, noopText, hostGc, added(results, environment, samples));
+        return new Split(exec, files, ready, tail, noopText, hostGc, added(results, environment, samples, paired));
     }
 
     /** The metrics whose samples {@link #of(List, Environment, Map)} resamples: the exec metrics and the floors. */
@@ -176,7 +191,8 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
         return metrics;
     }
 
-    private static List<Added> added(List<MetricResult> results, Environment environment, Map<String, long[]> samples) {
+    private static List<Added> added(List<MetricResult> results, Environment environment, Map<String, long[]> samples,
+                                     PairedFigures paired) {
         Optional<MetricResult> ping = measured(results, FloorMetric.GRPC_NOOP.id());
         if (ping.isEmpty()) {
             return List.of();
@@ -202,13 +218,14 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
                 parts.add(command.get());
             }
             parts.add(ping.get());
-            lines.add(added(metric, space.get(), parts, resolution, otherTransport, samples));
+            lines.add(added(metric, space.get(), parts, resolution, otherTransport, samples,
+                    paired.find(PairedFigures.FLOOR, metric.id()).orElse(null)));
         }
         return lines;
     }
 
     private static Added added(ExecRoundTrip metric, MetricResult space, List<MetricResult> parts, Long resolution,
-                               boolean otherTransport, Map<String, long[]> samples) {
+                               boolean otherTransport, Map<String, long[]> samples, PairedFigures.Pair pair) {
         long floor = parts.stream().mapToLong(MetricResult::getP50Ns).sum();
         long difference = space.getP50Ns() - floor;
         String floorLabel = parts.stream().map(p -> ((FloorMetric) Metric.parse(p.getMetric()).orElseThrow()).comparedAs())
@@ -220,17 +237,18 @@ public record Split(List<ExecSplit> exec, List<FileSplit> files, List<ReadyPart>
             interval = DifferenceOfMedians.of(measured, floorSamples, BOOTSTRAP_SEED);
         }
         boolean belowResolution = resolution != null && Math.abs(difference) < resolution;
-        boolean withinNoise = belowResolution || interval != null && interval.includesZero();
+        boolean pairedInterval = pair != null && pair.paired() && pair.bounded();
+        boolean withinNoise = belowResolution || (pairedInterval ? pair.includesOne() : interval != null && interval.includesZero());
         Added line = new Added(space.getMetric(), metric.shortLabel(), RunReport.Figure.of(space.getP50Ns()), floorLabel,
                 parts.size(), RunReport.Figure.of(floor), RunReport.Figure.of(Math.abs(difference)),
                 floor == 0 ? null : Math.round(100.0 * Math.abs(difference) / floor), difference < 0,
                 interval == null ? null : Format.signedDuration(interval.lowerNs()) + " to " + Format.signedDuration(interval.upperNs()),
                 interval == null ? null : interval.lowerNs(), interval == null ? null : interval.upperNs(), withinNoise,
-                resolution == null ? null : RunReport.Figure.of(resolution), belowResolution, otherTransport, null);
+                resolution == null ? null : RunReport.Figure.of(resolution), belowResolution, otherTransport, null, pair);
         String text = String.join(" ", TextTemplates.paragraphs("prose/added", Map.of("a", line)));
         return new Added(line.metric(), line.label(), line.roundTrip(), line.floorLabel(), line.floorParts(), line.floor(),
                 line.added(), line.addedPercent(), line.below(), line.ci(), line.ciLowerNs(), line.ciUpperNs(), line.withinNoise(),
-                line.resolution(), line.belowResolution(), line.otherTransport(), text);
+                line.resolution(), line.belowResolution(), line.otherTransport(), text, pair);
     }
 
     /**

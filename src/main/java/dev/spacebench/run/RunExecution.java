@@ -333,8 +333,9 @@ public class RunExecution {
                 }
                 DriverResult measured = DriverProcess.run(DriverJob.comparing(jobEntries, plan.files().chunkBytes(), attempt.staging, plan),
                         driverCpus, recorder, pid -> log.debug("run {}: driver pid {}", attempt.runId, pid));
-                saveEnvironment(attempt.runId, withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
-                        JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)));
+                // A comparison's skipped metrics are said as a single Space's are: a Space fact with the channel's reason.
+                saveEnvironment(attempt.runId, withSkipped(withGcInLoops(environment, measured.agentGcInLoops(), measured.hostGcInLoops(),
+                        JvmBackgroundWork.describeLoops(attempt.loopWaits, quietBeforeLoops)), recorder.skipped()));
                 List<String> dead = new ArrayList<>();
                 for (int e = 1; e <= readies.size(); e++) {
                     Optional<String> gone = deadAfterLastLoop(readies.get(e - 1).channel());

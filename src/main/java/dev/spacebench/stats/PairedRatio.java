@@ -2,6 +2,8 @@ package dev.spacebench.stats;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
+import java.util.SortedMap;
 import org.apache.commons.math3.distribution.NormalDistribution;
 
 /**
@@ -24,6 +26,11 @@ import org.apache.commons.math3.distribution.NormalDistribution;
  * approximation with the continuity correction, the smallest T⁺ the normal test accepts. The
  * estimate and ends go back to a ratio by exp; coverage is at least the level asked for (exact
  * case), since T⁺ is discrete.
+ *
+ * <p>The one computation of a paired ratio in Spacebench: {@link #byBlock} is what every page, page.md, result.json
+ * and {@code /compare} show, for a Space over its floor and a channel over the agent ({@code publish.PairedFigures}),
+ * a comparison run's entry over its first ({@code run.ComparisonFigures}) and one interleaved run over another
+ * ({@code compare.Comparer}).
  *
  * <p>At 95% fewer than 6 blocks cannot bound the interval (P(T⁺ = M) = 2<sup>−k</sup> &gt;
  * α/2): then {@link #lower()} is 0 and {@link #upper()} is +∞, and {@link #bounded()} is false.
@@ -55,6 +62,26 @@ public record PairedRatio(double ratio, double lower, double upper, double level
     /** Whether the interval holds 1: the data cannot tell the two series apart. */
     public boolean includesOne() {
         return lower <= 1 && upper >= 1;
+    }
+
+    /**
+     * A over B paired by block at {@link #DEFAULT_LEVEL}: the blocks both series have, in block order, through
+     * {@link #ofMedians}. Blocks only one side has (a run that stopped between the two, a block whose samples all
+     * failed on one side) are left out.
+     *
+     * @param a block → A's nearest-rank block median in ns (each &gt; 0)
+     * @param b block → B's, likewise
+     * @return empty when the two share no block
+     * @throws IllegalArgumentException as {@link #ofMedians}
+     */
+    public static Optional<PairedRatio> byBlock(SortedMap<Integer, Long> a, SortedMap<Integer, Long> b) {
+        List<Integer> common = a.keySet().stream().filter(b::containsKey).toList();
+        if (common.isEmpty()) {
+            return Optional.empty();
+        }
+        long[] top = common.stream().mapToLong(a::get).toArray();
+        long[] bottom = common.stream().mapToLong(b::get).toArray();
+        return Optional.of(ofMedians(top, bottom, DEFAULT_LEVEL));
     }
 
     /** 95%; see {@link #of(List, List, double)}. */

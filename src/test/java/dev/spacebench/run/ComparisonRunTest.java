@@ -105,6 +105,15 @@ class ComparisonRunTest extends AppTestSupport {
         assertThat(comparison.get("entries").get(0).get("label").asString()).isEqualTo("A");
         assertThat(comparison.get("metrics")).hasSize(2);
         assumeTrue(scipyAvailable(), "SciPy is not installed for python3 (Debian package python3-scipy)");
+        // The same B ÷ A on /compare (run=ID alone: the run's first entry against its second) and in page.md.
+        JsonNode compared = json(get("/api/compare?run=" + id));
+        assertThat(compared.get("noPairing").isNull()).as(compared.toString()).isTrue();
+        String markdown = get("/api/runs/" + id + "/page.md").body();
+        assertThat(markdown).contains("### Comparison: 2 Spaces in one run");
+        assertThat(get("/compare?run=" + id).body()).contains("entries of one comparison run");
+        HttpResponse<String> noSuchEntry = get("/api/compare?run=" + id + "&entry=3");
+        assertThat(noSuchEntry.statusCode()).as(noSuchEntry.body()).isEqualTo(400);
+        assertThat(noSuchEntry.body()).contains("entry", "must be from 2 to 2");
         for (JsonNode row : comparison.get("metrics")) {
             String metric = row.get("metric").asString();
             JsonNode b = row.get("entries").get(1);
@@ -115,6 +124,25 @@ class ComparisonRunTest extends AppTestSupport {
             assertThat(b.get("lower").asDouble()).as("%s lower", metric).isCloseTo(scipy[1], within(1e-9 * scipy[0]));
             assertThat(b.get("upper").asDouble()).as("%s upper", metric).isCloseTo(scipy[2], within(1e-9 * scipy[0]));
             assertThat(b.get("includesOne").asBoolean()).isEqualTo(scipy[1] <= 1 && scipy[2] >= 1);
+            JsonNode onCompare = null;
+            for (JsonNode p : compared.get("paired")) {
+                if (p.get("metric").asString().equals(metric)) {
+                    onCompare = p;
+                }
+            }
+            assertThat(onCompare).as("/compare's paired row of %s: %s", metric, compared).isNotNull();
+            assertThat(onCompare.get("blocks").asInt()).isEqualTo(8);
+            assertThat(onCompare.get("ratio").asDouble()).as("/compare %s B ÷ A", metric).isCloseTo(scipy[0], within(1e-9 * scipy[0]));
+            assertThat(onCompare.get("lower").asDouble()).as("/compare %s lower", metric).isCloseTo(scipy[1], within(1e-9 * scipy[0]));
+            assertThat(onCompare.get("upper").asDouble()).as("/compare %s upper", metric).isCloseTo(scipy[2], within(1e-9 * scipy[0]));
+            // page.md's row: "| no-op | 2.89 ms | 2.95 ms | 1.02× (0.98–1.10) |", three significant digits.
+            java.util.regex.Matcher md = java.util.regex.Pattern.compile("(?m)^\\| " + java.util.regex.Pattern.quote(row.get("label").asString())
+                    + " \\| [^|]+ \\| [^|]+ \\| ([0-9.]+)× \\(([0-9.]+)–([0-9.]+)\\) \\|$").matcher(markdown);
+            assertThat(md.find()).as("page.md's row of %s in:%n%s", metric, markdown).isTrue();
+            for (int i = 0; i < 3; i++) {
+                assertThat(Double.parseDouble(md.group(i + 1))).as("page.md %s figure %d", metric, i)
+                        .isCloseTo(scipy[i], within(0.006 * scipy[i]));
+            }
             long[] all = blocks.get("entry.2." + metric).values().stream().flatMap(List::stream).mapToLong(Long::longValue).sorted()
                     .toArray();
             assertThat(b.get("p50Ns").asLong()).as("nearest-rank p50").isEqualTo(all[(all.length + 1) / 2 - 1]);

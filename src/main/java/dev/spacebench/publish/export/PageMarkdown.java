@@ -80,6 +80,26 @@ public class PageMarkdown implements RunExporter {
             return cell(text.toString());
         }
 
+        /** "1.43× [1.38× – 1.50×]"; an unpaired ratio without an interval, or one with too few blocks, says so. */
+        public String ratio(dev.spacebench.publish.PairedFigures.Pair pair) {
+            if (pair.ciText() != null) {
+                return cell(pair.ratioText() + " [" + pair.ciText() + "]" + (pair.paired() ? "" : " unpaired"));
+            }
+            return cell(pair.ratioText() + (pair.paired() ? " (" + pair.blocks() + " blocks: too few to bound a 95% interval)"
+                    : " (unpaired, no interval)"));
+        }
+
+        /** A Channels table cell: the figure and its ratio to the agent's, the channel's reason it skipped, or "not measured". */
+        public String channelCell(dev.spacebench.publish.Channels.Cell c) {
+            if (c.skipped() != null) {
+                return cell("skipped: " + c.skipped());
+            }
+            if (c.notMeasured()) {
+                return "not measured";
+            }
+            return cell(c.value()) + (c.pair() == null ? "" : " (× agent " + ratio(c.pair()) + ")");
+        }
+
         /** The notes numbered so far, in order. */
         public List<String> getNotes() {
             return notes;

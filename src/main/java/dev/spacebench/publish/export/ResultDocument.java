@@ -18,7 +18,12 @@ import java.util.Map;
  *
  * <p>{@code comparison}: a comparison run's entries side by side (issue 29), each exec metric's p50
  * per entry and each entry's ratio to the first with its 95% interval ({@link ComparisonFigures});
- * null for a run of one Space.
+ * null for a run of one Space. The entries' ratios are there only: {@code paired} holds the other ratios.
+ *
+ * <p>{@code paired}: every other ratio the run compares (each Space metric over its floor, each channel's over the
+ * agent's) and its drift check (issues 29 and 27); added within v1. Both lists come from one computation,
+ * {@link dev.spacebench.stats.PairedRatio#byBlock}. What a channel could not do is in {@code environment}'s Space
+ * facts ("not measured: &lt;metric&gt;" → the reason), once.
  */
 public record ResultDocument(
         String schema,
@@ -30,9 +35,61 @@ public record ResultDocument(
         Definitions definitions,
         List<MetricFigures> metrics,
         Concurrency concurrency,
-        ComparisonFigures.Figures comparison) {
+        ComparisonFigures.Figures comparison,
+        Paired paired) {
 
     public static final String SCHEMA = "spacebench.result/v1";
+
+    /**
+     * Every ratio the run compares besides a comparison run's entries (those are in {@code comparison}), and its
+     * drift check (issues 29 and 27); added within v1 (a document written before it has no such field).
+     *
+     * @param interleaved whether the run was measured in interleaved blocks (else every ratio is unpaired)
+     * @param ratios each Space metric over its floor, then each channel's metric over the agent's
+     * @param drift the drift check of the series' block medians; null for a run without blocks
+     */
+    public record Paired(boolean interleaved, List<Ratio> ratios, DriftCheck drift) {
+    }
+
+    /**
+     * numerator ÷ denominator of round-trip times (2.0: the numerator takes twice as long).
+     *
+     * @param kind "floor" (a Space metric over its floor) or "channel" (a channel's metric over the agent's)
+     * @param channel the numerator's channel
+     * @param metric the numerator's metric id
+     * @param against the denominator's metric ids, added up per block (paired) or as p50s (unpaired)
+     * @param ratio paired: exp of the Hodges-Lehmann estimate of the log-ratios of the paired block medians; unpaired:
+     *     p50 / the denominators' p50s added up
+     * @param lower the 95% interval's lower end; null when there is none (unpaired with two denominators, or too few
+     *     blocks: fewer than 6 cannot bound a 95% Wilcoxon interval)
+     * @param upper its upper end, likewise
+     * @param paired whether block-paired
+     * @param blocks the block pairs; null when unpaired
+     * @param method how ratio and interval were computed
+     */
+    public record Ratio(String kind, String channel, String metric, List<String> against, double ratio, Double lower, Double upper,
+                        double level, boolean paired, Integer blocks, String method) {
+    }
+
+    /**
+     * @param method the test, in words
+     * @param threshold the p-value under which a series trends: 0.05 / the series tested
+     * @param series each series with at least 6 blocks
+     */
+    public record DriftCheck(String method, double threshold, List<DriftSeries> series) {
+    }
+
+    /**
+     * @param blocks the block numbers, ascending; {@code mediansNs} each block's nearest-rank median, in that order
+     * @param rho Spearman's rho of median against block; {@code p} its two-sided p-value (t-approximation)
+     * @param slopeNsPerBlock the Theil-Sen slope
+     * @param moveNs the slope times the blocks spanned; {@code movePercent} that over the median of the block medians
+     * @param p50CiWidthNs the width of the series' p50 95% interval; null when none was stored
+     * @param flagged p below the threshold and |moveNs| above p50CiWidthNs: the page's caveat
+     */
+    public record DriftSeries(String metric, List<Integer> blocks, List<Long> mediansNs, double rho, double p, double slopeNsPerBlock,
+                              long moveNs, double movePercent, Long p50CiWidthNs, boolean flagged) {
+    }
 
     public record RunInfo(long id, String status, String kind, Instant createdAt, Instant startedAt, Instant finishedAt,
                           String failureReason, long samples, String headline) {

@@ -1,12 +1,14 @@
 package dev.spacebench.publish.export;
 
 import dev.spacebench.metric.Kind;
+import dev.spacebench.publish.Drift;
+import dev.spacebench.publish.Paired;
 import dev.spacebench.publish.PublishedEnvironment;
 import dev.spacebench.publish.RunReport;
 import dev.spacebench.publish.RunReportBuilder;
-import dev.spacebench.run.ComparisonFigures;
 import dev.spacebench.run.MetricResult;
 import dev.spacebench.run.RunService;
+import dev.spacebench.stats.PairedRatio;
 import dev.spacebench.stats.Throughput;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -24,13 +26,11 @@ public class ResultJson implements RunExporter {
     private final RunReportBuilder reports;
     private final RunService runs;
     private final JsonMapper mapper;
-    private final ComparisonFigures comparisons;
 
-    public ResultJson(RunReportBuilder reports, RunService runs, JsonMapper mapper, ComparisonFigures comparisons) {
+    public ResultJson(RunReportBuilder reports, RunService runs, JsonMapper mapper) {
         this.reports = reports;
         this.runs = runs;
         this.mapper = mapper;
-        this.comparisons = comparisons;
     }
 
     @Override
@@ -50,27 +50,42 @@ public class ResultJson implements RunExporter {
 
     @Override
     public void write(long runId, ExportFile file, OutputStream out) throws IOException {
-        out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId), comparisons.of(runId))));
+        out.write(mapper.writeValueAsBytes(of(reports.build(runId), runs.results(runId))));
     }
 
     @Override
     public void writePublished(long runId, ExportFile file, OutputStream out, PublishedEnvironment published) throws IOException {
-        out.write(mapper.writeValueAsBytes(of(reports.buildPublished(runId, published), runs.results(runId), comparisons.of(runId))));
+        out.write(mapper.writeValueAsBytes(of(reports.buildPublished(runId, published), runs.results(runId))));
     }
 
+    /**
+     * The document of a built report: its ratios, drift check and a comparison run's entries are the report's
+     * ({@link RunReport#paired()}), so the page, page.md and result.json show the same figures.
+     */
     public static ResultDocument of(RunReport report, List<MetricResult> results) {
-        return of(report, results, null);
-    }
-
-    /** @param comparison a comparison run's figures ({@link ComparisonFigures#of}); null for a run of one Space */
-    public static ResultDocument of(RunReport report, List<MetricResult> results, ComparisonFigures.Figures comparison) {
         List<ResultDocument.MetricFigures> metrics = results.stream().map(ResultJson::figures).toList();
+        Paired paired = report.paired();
         return new ResultDocument(ResultDocument.SCHEMA,
                 new ResultDocument.RunInfo(report.id(), report.state().status(), report.kind(), report.times().createdAt(),
                         report.times().startedAt(), report.times().finishedAt(), report.state().failureReason(),
                         report.state().sampleCount(), report.headline()),
                 report.setup().spaceSpec(), report.setup().plan(), report.setup().environmentDetail(), report.setup().buildDetail(),
-                ResultDocument.Definitions.current(), metrics, concurrency(report), comparison);
+                ResultDocument.Definitions.current(), metrics, concurrency(report),
+                paired == null ? null : paired.comparison(), paired(paired));
+    }
+
+    private static ResultDocument.Paired paired(Paired paired) {
+        if (paired == null) {
+            return null;
+        }
+        List<ResultDocument.Ratio> ratios = paired.figures().pairs().stream().map(p -> new ResultDocument.Ratio(p.kind(), p.channel(),
+                p.metric(), p.against(), p.ratio(), p.lower(), p.upper(), PairedRatio.DEFAULT_LEVEL, p.paired(), p.blocks(),
+                p.method())).toList();
+        Drift drift = paired.drift();
+        ResultDocument.DriftCheck check = drift.isEmpty() ? null : new ResultDocument.DriftCheck(Drift.METHOD, drift.threshold(),
+                drift.series().stream().map(s -> new ResultDocument.DriftSeries(s.metric(), s.blocks(), s.medians(), s.rho(), s.p(),
+                        s.slopeNs(), s.moveNs(), s.movePercent(), s.p50Ci(), s.flagged())).toList());
+        return new ResultDocument.Paired(paired.interleaved(), ratios, check);
     }
 
     private static ResultDocument.Concurrency concurrency(RunReport report) {

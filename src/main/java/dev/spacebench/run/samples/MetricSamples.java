@@ -130,6 +130,11 @@ public final class MetricSamples {
         return sorted;
     }
 
+    /** The metrics with a sample, in the order they came. */
+    public java.util.Set<String> metrics() {
+        return java.util.Collections.unmodifiableSet(byMetric.keySet());
+    }
+
     /** @return null when the metric has no sample at all */
     public Tally get(String metric) {
         return byMetric.get(metric);

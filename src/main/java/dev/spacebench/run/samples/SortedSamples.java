@@ -21,13 +21,20 @@ import org.springframework.stereotype.Component;
 public class SortedSamples {
 
     private final JdbcTemplate jdbc;
+    private final BlockMedians blockMedians;
 
-    SortedSamples(JdbcTemplate jdbc) {
+    SortedSamples(JdbcTemplate jdbc, BlockMedians blockMedians) {
         this.jdbc = jdbc;
+        this.blockMedians = blockMedians;
     }
 
-    /** Replaces the run's stored samples; in the caller's transaction. {@code byMetric}: metric → samples, ascending. */
+    /**
+     * Replaces the run's stored samples, and with them its block medians ({@link BlockMedians#store},
+     * from its sample rows: every caller stores a run's final figures here, once its samples are
+     * written); in the caller's transaction. {@code byMetric}: metric → samples, ascending.
+     */
     public void replace(long runId, Map<String, long[]> byMetric) {
+        blockMedians.store(runId);
         jdbc.update("delete from sorted_samples where run_id = ?", runId);
         byMetric.forEach((metric, sorted) -> {
             if (sorted.length > 0) {

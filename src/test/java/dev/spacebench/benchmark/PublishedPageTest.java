@@ -55,7 +55,7 @@ class PublishedPageTest extends AppTestSupport {
      * compared with the run page's without them.
      */
     private static final String SITE_REDACTED = "table.facts tr:has(> th:matchesOwn(^(Testbed|Host|Worker|Space pid|Space agent pid"
-            + "|Space directory|Space bulk lane|Inside the Space|Host JVM flags|Agent JVM flags)$))";
+            + "|Space directory|Space bulk lane|Space loops timed in|Inside the Space|Host JVM flags|Agent JVM flags)$))";
 
     private static Long run;
 

@@ -17,7 +17,7 @@ class RunApiTest extends AppTestSupport {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            unknown kind            | {"space":{"kind":"teleport"}}                                   | space.kind                 | must be one of [attach, container, process, sandbox, vm]
+            unknown kind            | {"space":{"kind":"teleport"}}                                   | space.kind                 | must be one of [attach, command, container, process, sandbox, vm]
             n zero                  | {"plan":{"exec":{"n":0}}}                                       | plan.exec.n                | must be from 1 to 1000000, was 0
             n too big               | {"plan":{"exec":{"n":1000001}}}                                 | plan.exec.n                | must be from 1 to 1000000, was 1000001
             negative warm-ups       | {"plan":{"exec":{"warmups":-1}}}                                | plan.exec.warmups          | must be from 0 to 10000, was -1

@@ -19,7 +19,7 @@ class SpaceSpecTest {
     void keepsTheAttachFieldsThroughJson() {
         SpaceSpec spec = new SpaceSpec("attach", null, null, "unix:/run/agent.sock", "secret", "/srv/bulk");
         assertThat(json.readTree(json.writeValueAsString(spec)).propertyNames())
-                .containsExactly("kind", "cpus", "memoryMiB", "target", "token", "bulkDir", "channels", "runtime");
+                .containsExactly("kind", "cpus", "memoryMiB", "target", "token", "bulkDir", "channels", "runtime", "name");
         assertThat(json.readValue(json.writeValueAsString(spec), SpaceSpec.class)).isEqualTo(spec);
     }
 
